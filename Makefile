@@ -1,0 +1,271 @@
+# SPDX-License-Identifier: GPL-2.0
+# sspkit: a kernel-like tree that builds a freestanding sample program with
+# the compiler's stack protector, configured with Kconfig.
+#
+# make help      lists the targets and variables.
+
+MAKEFLAGS += -rR --no-print-directory
+# Sorting and messages must not depend on the user's locale.
+unexport LC_ALL
+LC_COLLATE := C
+LC_NUMERIC := C
+export LC_COLLATE LC_NUMERIC
+
+# V=1 prints whole command lines, V=0 (default) one short line per step.
+ifeq ("$(origin V)", "command line")
+  KBUILD_VERBOSE := $(V)
+endif
+KBUILD_VERBOSE ?= 0
+ifeq ($(KBUILD_VERBOSE),1)
+  quiet :=
+  Q :=
+else
+  quiet := quiet_
+  Q := @
+endif
+export quiet Q KBUILD_VERBOSE
+
+# O=DIR builds in DIR and leaves the source tree alone: make runs again
+# from DIR, with KBUILD_SRC naming the source tree.
+ifeq ($(KBUILD_SRC),)
+ifeq ("$(origin O)", "command line")
+  KBUILD_OUTPUT := $(O)
+endif
+ifneq ($(KBUILD_OUTPUT),)
+saved-output := $(KBUILD_OUTPUT)
+KBUILD_OUTPUT := $(shell mkdir -p "$(KBUILD_OUTPUT)" && cd "$(KBUILD_OUTPUT)" && pwd)
+$(if $(KBUILD_OUTPUT),,$(error cannot create output directory "$(saved-output)"))
+
+PHONY := __all sub-make
+__all: sub-make
+$(filter-out __all sub-make $(CURDIR)/Makefile,$(MAKECMDGOALS)): sub-make
+	@:
+sub-make:
+	$(Q)$(MAKE) -C $(KBUILD_OUTPUT) KBUILD_SRC=$(CURDIR) \
+		-f $(CURDIR)/Makefile $(MAKECMDGOALS)
+skip-makefile := 1
+endif
+endif
+
+ifeq ($(skip-makefile),)
+
+PHONY := all
+all:
+
+srctree := $(if $(KBUILD_SRC),$(KBUILD_SRC),.)
+objtree := .
+export srctree objtree
+
+include $(srctree)/scripts/Kbuild.include
+
+####
+# ARCH: what to build for. The default is the machine make runs on, read
+# from make's own MAKE_HOST so that no process is started for it.
+host-cpu := $(firstword $(subst -, ,$(MAKE_HOST)))
+SUBARCH := $(strip $(patsubst i%86,i386,$(patsubst aarch64,arm64,$(patsubst \
+	arm%,arm,$(patsubst riscv%,riscv,$(patsubst ppc%,powerpc,$(patsubst \
+	powerpc%,powerpc,$(patsubst mips%,mips,$(patsubst sh%,sh,$(host-cpu))))))))))
+ARCH ?= $(SUBARCH)
+
+supported-arches := x86_64 i386 arm arm64 mips sh riscv powerpc m68k
+ifneq ($(words $(filter $(ARCH),$(supported-arches))),1)
+$(error ARCH=$(ARCH) is not supported; use one of: $(supported-arches))
+endif
+
+# The source directory: both x86 flavours share arch/x86.
+SRCARCH := $(patsubst x86_64,x86,$(patsubst i386,x86,$(ARCH)))
+export ARCH SRCARCH
+
+KCONFIG_CONFIG ?= .config
+export KCONFIG_CONFIG
+
+####
+# Which goals need a configuration, and which only edit one.
+no-config-goals := help clean mrproper distclean check bench matrix \
+		   spcompare kernelversion
+config-goals    := %config %_defconfig %.config
+goals           := $(if $(MAKECMDGOALS),$(MAKECMDGOALS),all)
+
+config-targets := $(if $(filter $(config-goals),$(goals)),1)
+mixed-targets  := $(if $(config-targets),$(if \
+	$(filter-out $(config-goals),$(goals))$(word 2,$(goals)),1))
+need-config    := $(if $(filter-out $(no-config-goals) $(config-goals),$(goals)),1)
+
+ifeq ($(mixed-targets),1)
+# "make x86_64_defconfig strong.config all": one goal at a time, in order,
+# even under -j, because each one reads what the one before it wrote.
+PHONY += $(goals) __build_one_by_one
+$(goals): __build_one_by_one
+	@:
+__build_one_by_one:
+	$(Q)set -e; for goal in $(goals); do \
+		$(MAKE) -f $(srctree)/Makefile $$goal; done
+
+else ifeq ($(config-targets),1)
+# Configuration goals: scripts/kconfig runs kconfig-frontends.
+include $(srctree)/scripts/kconfig/Makefile
+
+else
+# Build goals.
+
+ifeq ($(need-config),1)
+ifeq ($(wildcard $(KCONFIG_CONFIG)),)
+$(error no configuration ($(KCONFIG_CONFIG)) in $(abspath $(objtree)): \
+	run "make defconfig" or "make menuconfig" first)
+endif
+# include/config/auto.conf follows .config: when .config or a Kconfig file
+# is newer, make brings it up to date (see scripts/kconfig) and restarts.
+-include include/config/auto.conf
+-include include/config/auto.conf.cmd
+vpath %Kconfig $(srctree)
+$(KCONFIG_CONFIG) include/config/auto.conf.cmd: ;
+include/config/auto.conf: $(KCONFIG_CONFIG) include/config/auto.conf.cmd
+	$(Q)$(MAKE) -f $(srctree)/scripts/kconfig/Makefile syncconfig
+endif
+
+include $(srctree)/scripts/Makefile.toolchain
+
+ifeq ($(need-config),1)
+include $(srctree)/scripts/Makefile.stackprotector
+endif
+
+####
+# Flags for everything built for the target.
+LINUXINCLUDE := -Iinclude -I$(srctree)/arch/$(SRCARCH)/include \
+		-I$(srctree)/include -include $(srctree)/include/sspkit/kconfig.h
+KBUILD_CPPFLAGS := -D__SSPKIT__
+KBUILD_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror \
+		 -ffreestanding -fno-builtin -fno-common -fno-pie \
+		 -fno-asynchronous-unwind-tables -fno-strict-aliasing \
+		 $(CLANG_FLAGS) $(arch-cflags-y) $(ssp-cflags) $(KCFLAGS)
+KBUILD_AFLAGS := -D__ASSEMBLY__ $(CLANG_FLAGS) $(arch-aflags-y)
+KBUILD_LDFLAGS := -nostdlib -static -no-pie -Wl,--emit-relocs \
+		  -Wl,--build-id=none $(CLANG_FLAGS) $(CLANG_LDFLAGS) \
+		  $(arch-ldflags-y) $(KLDFLAGS)
+KBUILD_HOSTCFLAGS := -std=c11 -O2 -Wall -Wextra -Werror $(HOSTCFLAGS)
+KBUILD_HOSTLDFLAGS := $(HOSTLDFLAGS)
+export LINUXINCLUDE KBUILD_CPPFLAGS KBUILD_CFLAGS KBUILD_AFLAGS
+export KBUILD_HOSTCFLAGS KBUILD_HOSTLDFLAGS
+
+####
+# What is built: each directory's Kbuild (or Makefile) lists its objects.
+core-dirs := arch/$(SRCARCH) lib samples
+core-ars  := $(addsuffix /built-in.a,$(core-dirs))
+
+all: sample $(arch-images-y)
+	$(ssp-report-mode)
+
+quiet_cmd_link_sample = LD      $@
+      cmd_link_sample = $(CC) $(KBUILD_LDFLAGS) -o $@ \
+	-Wl,--whole-archive $(core-ars) -Wl,--no-whole-archive $(LIBGCC)
+
+sample: $(core-ars) FORCE
+	$(call if_changed,link_sample)
+targets += sample
+
+$(core-ars): $(core-dirs) ;
+PHONY += $(core-dirs)
+$(core-dirs): prepare scripts_basic
+	$(Q)$(MAKE) $(build)=$@
+
+# Generated headers and the stack-protector verdict come first.
+PHONY += prepare scripts_basic
+prepare: $(if $(need-config),include/config/auto.conf)
+	$(ssp-prepare)
+	$(call write-if-changed,include/generated/build.h,$(build-header))
+
+define build-header
+/* Generated by make; do not edit. */
+#define SSPKIT_ARCH "$(ARCH)"
+#define SSPKIT_CC "$(firstword $(CC))"
+endef
+
+scripts_basic:
+	$(Q)$(MAKE) $(build)=scripts/basic
+
+####
+# Running the sample: natively on the host arch, else under qemu-user.
+PHONY += run
+run: sample
+	$(if $(run-wrapper),$(if $(call which-prog,$(firstword $(run-wrapper))),, \
+	  $(error $(firstword $(run-wrapper)) not found: install Debian \
+	  package qemu-user (scripts/install-deps $(ARCH)))))
+	$(Q)$(run-wrapper) ./sample $(RUNARGS)
+
+run-wrapper = $(if $(filter $(ARCH),$(SUBARCH)),,$(QEMU))
+
+# Read back the commands recorded by earlier builds, for if_changed.
+cmd-files := $(wildcard $(foreach t,$(targets),$(dir $(t)).$(notdir $(t)).cmd))
+ifneq ($(cmd-files),)
+include $(cmd-files)
+endif
+
+endif # config-targets / build goals
+
+####
+# Goals that need no configuration.
+
+PHONY += clean mrproper distclean
+clean-dirs := arch lib samples scripts
+clean:
+	$(Q)find . \( -name '*.o' -o -name '*.a' -o -name '.*.cmd' \
+		-o -name '.*.d' -o -name '.*.tmp' \) -type f -print0 | \
+		xargs -0r rm -f
+	$(Q)rm -f sample compile_commands.json \
+		scripts/basic/fixdep scripts/spreport/spreport \
+		arch/arm/boot/zImage arch/arm/boot/compressed/zImage.elf
+
+mrproper: clean
+	$(Q)rm -rf include/config include/generated .tmp
+	$(Q)rm -f $(KCONFIG_CONFIG) $(KCONFIG_CONFIG).old defconfig \
+		.tmp.config*
+
+distclean: mrproper
+	$(Q)find . \( -name '*.orig' -o -name '*.rej' -o -name '*~' \) \
+		-type f -print0 | xargs -0r rm -f
+
+PHONY += help
+help:
+	@echo 'Configuration targets:'
+	@echo '  config          - Update current config with a line-oriented program'
+	@echo '  menuconfig      - Update current config with a menu (ncurses)'
+	@echo '  nconfig         - Update current config with a newer ncurses menu'
+	@echo '  oldconfig       - Update current config, asking only for new options'
+	@echo '  olddefconfig    - Update current config, new options at their defaults'
+	@echo '  listnewconfig   - List options that the current config does not set'
+	@echo '  defconfig       - New config from configs/$$(ARCH)_defconfig'
+	@echo '  NAME_defconfig  - New config from configs/NAME_defconfig'
+	@echo '  NAME.config     - Merge the fragment configs/NAME.config into .config'
+	@echo '  savedefconfig   - Save the current config as a minimal ./defconfig'
+	@echo ''
+	@echo 'Build targets:'
+	@echo '  all             - Build sample (the default; on arm also zImage)'
+	@echo '  run             - Build and run sample (under qemu-user when cross)'
+	@echo '  compile_commands.json - Compile database for clangd'
+	@echo '  spreport        - Count the stack-protected functions of this build'
+	@echo '  spcompare       - Build every mode of ARCH and compare them'
+	@echo '  matrix          - Build and run every ARCH x mode (ARCHES=, MODES=)'
+	@echo '  check           - Run the test suite'
+	@echo '  bench           - Run the benchmarks'
+	@echo ''
+	@echo 'Cleaning targets:'
+	@echo '  clean           - Remove built files, keep the configuration'
+	@echo '  mrproper        - Remove built files and the configuration'
+	@echo '  distclean       - mrproper, and editor backups and patch leftovers'
+	@echo ''
+	@echo 'Variables:'
+	@echo '  ARCH=$(supported-arches)'
+	@echo '                    (default: this machine, $(SUBARCH))'
+	@echo '  CROSS_COMPILE=prefix  cross toolchain (each ARCH has a default)'
+	@echo '  LLVM=1          - build with clang and lld'
+	@echo '  O=dir           - put every generated file in dir'
+	@echo '  V=0|1           - short or whole command lines'
+	@echo '  KCFLAGS=...     - extra flags for the target compiler'
+
+PHONY += FORCE
+FORCE:
+
+.PHONY: $(PHONY)
+.DELETE_ON_ERROR:
+
+endif # skip-makefile

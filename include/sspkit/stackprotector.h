@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The stack-protector runtime (lib/stackprotector.c): the guard the
+ * compiler's canary code reads and the handler it calls on a mismatch.
+ * With CONFIG_CC_STACKPROTECTOR=n the runtime is not built and these
+ * become no-ops, so callers need no #ifdef.
+ */
+#ifndef _SSPKIT_STACKPROTECTOR_H
+#define _SSPKIT_STACKPROTECTOR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sspkit/compiler.h>
+
+#ifdef CONFIG_CC_STACKPROTECTOR
+extern uintptr_t __stack_chk_guard;
+void __stack_chk_init(void);
+__noreturn void __stack_chk_fail(void);
+
+static inline bool stack_guard_present(void) { return true; }
+static inline uintptr_t stack_guard_value(void) { return __stack_chk_guard; }
+static inline void stack_guard_init(void) { __stack_chk_init(); }
+#else
+static inline bool stack_guard_present(void) { return false; }
+static inline uintptr_t stack_guard_value(void) { return 0; }
+static inline void stack_guard_init(void) { }
+#endif
+
+/* The fixed terminator canary: NUL, LF, CR and 0xff end every string copy. */
+#define STACK_GUARD_TERMINATOR	0x000a0dffUL
+
+#endif /* _SSPKIT_STACKPROTECTOR_H */

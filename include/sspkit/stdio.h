@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Small formatted output (lib/vsprintf.c). Conversions: %d %i %u %x %X %p
+ * %s %c %%, with the l and z length modifiers, a field width and the 0
+ * and - flags. Enough for banners and tables, nothing more.
+ */
+#ifndef _SSPKIT_STDIO_H
+#define _SSPKIT_STDIO_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#define __printf(a, b) __attribute__((__format__(__printf__, a, b)))
+
+int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
+int snprintf(char *buf, size_t size, const char *fmt, ...) __printf(3, 4);
+int dprintf(int fd, const char *fmt, ...) __printf(2, 3);
+int printf(const char *fmt, ...) __printf(1, 2);
+
+#endif /* _SSPKIT_STDIO_H */

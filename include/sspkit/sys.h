@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The few system calls sspkit uses, on top of the arch's raw syscall
+ * layer (arch/<arch>/include/asm/syscall.h). Each returns what the kernel
+ * returned: a negative value is -errno.
+ */
+#ifndef _SSPKIT_SYS_H
+#define _SSPKIT_SYS_H
+
+#include <stddef.h>
+#include <asm/syscall.h>
+#include <sspkit/compiler.h>
+
+#define SIGABRT 6
+
+static inline long sys_write(int fd, const void *buf, size_t len)
+{
+	return my_syscall3(__NR_write, fd, buf, len);
+}
+
+static inline long sys_getrandom(void *buf, size_t len, unsigned int flags)
+{
+	return my_syscall3(__NR_getrandom, buf, len, flags);
+}
+
+static inline long sys_getpid(void)
+{
+	return my_syscall0(__NR_getpid);
+}
+
+static inline long sys_kill(long pid, int sig)
+{
+	return my_syscall2(__NR_kill, pid, sig);
+}
+
+static inline __noreturn void sys_exit_group(int status)
+{
+	for (;;)
+		my_syscall1(__NR_exit_group, status);
+}
+
+#endif /* _SSPKIT_SYS_H */

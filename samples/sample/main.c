@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sample: a freestanding program that says how it was built and shows the
+ * stack protector at work.
+ *
+ *   sample          print the banner
+ *   sample guard    print the stack guard's value
+ */
+#include <generated/build.h>
+#include <generated/stackprotector.h>
+#include <sspkit/stackprotector.h>
+#include <sspkit/stdio.h>
+#include <sspkit/string.h>
+
+static const char *guard_seeding(void)
+{
+	if (!stack_guard_present())
+		return "none";
+	return IS_ENABLED(CONFIG_STACKPROTECTOR_GUARD_FIXED) ? "fixed" : "random";
+}
+
+static int print_banner(void)
+{
+	printf("sspkit sample%s: arch=%s stack-protector=%s (configured %s) guard=%s\n",
+	       CONFIG_LOCALVERSION, SSPKIT_ARCH, SSP_MODE_EFFECTIVE,
+	       SSP_MODE_CONFIGURED, guard_seeding());
+	return 0;
+}
+
+static int print_guard(void)
+{
+	if (!stack_guard_present()) {
+		printf("guard: none (built without the stack-protector runtime)\n");
+		return 0;
+	}
+	/* Every digit, so the zero byte shows where it sits. */
+	printf(sizeof(uintptr_t) == 8 ? "guard: 0x%016lx\n" : "guard: 0x%08lx\n",
+	       (unsigned long)stack_guard_value());
+	return 0;
+}
+
+static int usage(void)
+{
+	dprintf(2, "usage: sample [guard]\n");
+	return 2;
+}
+
+int main(int argc, char *argv[])
+{
+	if (argc < 2)
+		return print_banner();
+	if (!strcmp(argv[1], "guard"))
+		return print_guard();
+	return usage();
+}

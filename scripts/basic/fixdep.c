@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fixdep: turn a compiler's dependency file into per-symbol dependencies.
+ *
+ * usage: fixdep DEPFILE TARGET CMDLINE > .TARGET.cmd
+ *
+ * Every object depends on include/generated/autoconf.h, which changes with
+ * any Kconfig symbol: depending on it would rebuild everything for every
+ * change. Instead each CONFIG_FOO_BAR that a source or one of its headers
+ * mentions becomes a dependency on include/config/foo/bar.h, a file that
+ * kconfig's --silentoldconfig touches only when that one symbol changes.
+ * The output is a make fragment that also records CMDLINE for if_changed.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *prog = "fixdep";
+
+static void die(const char *what, const char *name)
+{
+	fprintf(stderr, "%s: %s: %s\n", prog, name, what);
+	exit(2);
+}
+
+/* Whole file in memory, NUL-terminated; NULL if it cannot be read. */
+static char *read_file(const char *name, size_t *len)
+{
+	FILE *f = fopen(name, "rb");
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (cap - n < 4096) {
+			cap = cap ? cap * 2 : 65536;
+			char *grown = realloc(buf, cap + 1);
+			if (!grown)
+				die("out of memory", name);
+			buf = grown;
+		}
+		size_t got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f))
+		die(strerror(errno), name);
+	fclose(f);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+/* A small open-addressing set of symbol names already emitted. */
+#define SEEN_SLOTS 8192
+static char *seen[SEEN_SLOTS];
+
+static unsigned long hash(const char *s, size_t len)
+{
+	unsigned long h = 5381;
+	for (size_t i = 0; i < len; i++)
+		h = h * 33 + (unsigned char)s[i];
+	return h;
+}
+
+/* Returns true the first time a name is offered. */
+static bool first_sighting(const char *name, size_t len)
+{
+	size_t slot = hash(name, len) % SEEN_SLOTS;
+
+	for (size_t probes = 0; probes < SEEN_SLOTS; probes++) {
+		if (!seen[slot]) {
+			seen[slot] = strndup(name, len);
+			return true;
+		}
+		if (strlen(seen[slot]) == len && !memcmp(seen[slot], name, len))
+			return false;
+		slot = (slot + 1) % SEEN_SLOTS;
+	}
+	die("too many CONFIG_ symbols", "set");
+	return false;
+}
+
+static bool is_symbol_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* CONFIG_FOO_BAR -> include/config/foo/bar.h, as kconfig names it. */
+static void emit_symbol_dep(const char *sym, size_t len)
+{
+	if (!first_sighting(sym, len))
+		return;
+	fputs("    $(wildcard include/config/", stdout);
+	for (size_t i = 0; i < len; i++) {
+		char c = sym[i];
+		putchar(c == '_' ? '/' : tolower((unsigned char)c));
+	}
+	fputs(".h) \\\n", stdout);
+}
+
+/* Every whole word CONFIG_xxx in the text of one file. */
+static void scan_for_symbols(const char *text, size_t len)
+{
+	static const char prefix[] = "CONFIG_";
+	const size_t plen = sizeof(prefix) - 1;
+
+	for (const char *p = text; (p = strstr(p, prefix)) != NULL; ) {
+		const char *sym = p + plen;
+		const char *end = sym;
+
+		if (p > text && is_symbol_char(p[-1])) {
+			p = sym;
+			continue;
+		}
+		while (end < text + len && is_symbol_char(*end))
+			end++;
+		if (end > sym)
+			emit_symbol_dep(sym, (size_t)(end - sym));
+		p = end;
+	}
+}
+
+static bool is_autoconf(const char *name)
+{
+	size_t n = strlen(name);
+	static const char suffix[] = "include/generated/autoconf.h";
+	const size_t slen = sizeof(suffix) - 1;
+
+	return n >= slen && !strcmp(name + n - slen, suffix);
+}
+
+static void scan_dependency(const char *name)
+{
+	size_t len;
+	char *text = read_file(name, &len);
+
+	if (!text)
+		die("cannot read dependency", name);
+	scan_for_symbols(text, len);
+	free(text);
+}
+
+/* Split the depfile into words, skipping "target:" and line continuations. */
+static void parse_depfile(char *deps, const char *target)
+{
+	bool seen_colon = false, first = true;
+	char *save = NULL;
+
+	for (char *w = strtok_r(deps, " \t\r\n", &save); w;
+	     w = strtok_r(NULL, " \t\r\n", &save)) {
+		size_t n = strlen(w);
+
+		if (!strcmp(w, "\\"))
+			continue;
+		if (!seen_colon) {
+			seen_colon = n > 0 && w[n - 1] == ':';
+			continue;
+		}
+		if (is_autoconf(w))
+			continue;
+		if (first) {
+			printf("source_%s := %s\n\n", target, w);
+			printf("deps_%s := \\\n", target);
+			first = false;
+		}
+		printf("  %s \\\n", w);
+		scan_dependency(w);
+	}
+	if (first)
+		die("no prerequisites found in dependency file", target);
+}
+
+int main(int argc, char *argv[])
+{
+	size_t len;
+	char *deps;
+
+	if (argc != 4) {
+		fprintf(stderr, "usage: %s DEPFILE TARGET CMDLINE\n", prog);
+		return 2;
+	}
+	deps = read_file(argv[1], &len);
+	if (!deps)
+		die(strerror(errno), argv[1]);
+
+	printf("cmd_%s := %s\n\n", argv[2], argv[3]);
+	parse_depfile(deps, argv[2]);
+	printf("\n%s: $(deps_%s)\n\n$(deps_%s):\n", argv[2], argv[2], argv[2]);
+	free(deps);
+	if (fflush(stdout) || ferror(stdout))
+		die("write error", "stdout");
+	return 0;
+}

@@ -1,0 +1,72 @@
+# Shared helpers for sspkit's shell tests.  Source it first thing:
+#
+#   . "$(dirname "$0")/../lib.sh"
+#
+# Each check prints one TAP-style line, which tests/run counts:
+#   ok - NAME            not ok - NAME            ok - NAME # SKIP why
+# A test file exits 0 once it has run its checks; failures are counted from
+# the lines, not from the exit status.
+
+set -u
+
+SRC=$(cd "$(dirname "$0")/../.." && pwd)
+export SRC
+# Each test file gets its own scratch folder, removed on success.
+TESTTMP=${TESTTMP:-$(mktemp -d "${TMPDIR:-/tmp}/sspkit-test.XXXXXX")}
+T="$TESTTMP/$(basename "$0" .t)"
+rm -rf "$T" && mkdir -p "$T"
+export T
+
+# Keep the user's environment from changing what make does.
+unset ARCH CROSS_COMPILE LLVM O V KCFLAGS KCONFIG_CONFIG MAKEFLAGS MFLAGS \
+	MAKELEVEL SRCARCH CC LD AR 2>/dev/null || true
+
+__failed=0
+# pass NAME / fail NAME [DETAIL...] / skip NAME WHY: record one result.
+pass() { echo "ok - $1"; }
+fail() {
+	echo "not ok - $1"; shift
+	__failed=$((__failed + 1))
+	[ $# -gt 0 ] && printf '%s\n' "$@" | sed 's/^/#   /' | head -40
+	return 0
+}
+skip() { echo "ok - $1 # SKIP $2"; }
+
+# check NAME CMD...: pass when CMD exits 0; on failure show its output.
+check() {
+	name=$1; shift
+	if out=$("$@" 2>&1); then pass "$name"; else fail "$name" "command: $*" "$out"; fi
+}
+
+# check_fails NAME CMD...: pass when CMD exits non-zero.
+check_fails() {
+	name=$1; shift
+	if out=$("$@" 2>&1); then fail "$name" "expected failure: $*" "$out"; else pass "$name"; fi
+}
+
+# check_eq NAME EXPECTED ACTUAL
+check_eq() {
+	if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "expected: $2" "actual:   $3"; fi
+}
+
+# check_grep NAME PATTERN FILE: FILE has a line matching the extended regex.
+check_grep() {
+	if grep -Eq -- "$2" "$3" 2>/dev/null; then pass "$1"
+	else fail "$1" "no line matching /$2/ in $3:" "$(tail -20 "$3" 2>/dev/null)"; fi
+}
+
+# check_nogrep NAME PATTERN FILE: FILE has no line matching PATTERN.
+check_nogrep() {
+	if grep -Eq -- "$2" "$3" 2>/dev/null; then
+		fail "$1" "unexpected line matching /$2/ in $3:" "$(grep -E -- "$2" "$3" | head)"
+	else pass "$1"; fi
+}
+
+# mk ARGS...: run make on the source tree, output to $T/out, status in $?.
+mk() { make -C "$SRC" --no-print-directory "$@" >"$T/out" 2>&1; }
+
+# done_testing: end of a test file; keep the scratch folder if anything failed.
+done_testing() {
+	[ $__failed -eq 0 ] && rm -rf "$T"
+	exit 0
+}
