@@ -25,6 +25,24 @@ else
 endif
 export quiet Q KBUILD_VERBOSE
 
+####
+# ARCH: what to build for. The default is the machine make runs on, read
+# from make's own MAKE_HOST so that no process is started for it.
+host-cpu := $(firstword $(subst -, ,$(MAKE_HOST)))
+SUBARCH := $(strip $(patsubst i%86,i386,$(patsubst aarch64,arm64,$(patsubst \
+	arm%,arm,$(patsubst riscv%,riscv,$(patsubst ppc%,powerpc,$(patsubst \
+	powerpc%,powerpc,$(patsubst mips%,mips,$(patsubst sh%,sh,$(host-cpu))))))))))
+ARCH ?= $(SUBARCH)
+
+supported-arches := x86_64 i386 arm arm64 mips sh riscv powerpc m68k
+ifneq ($(words $(filter $(ARCH),$(supported-arches))),1)
+$(error ARCH=$(ARCH) is not supported; use one of: $(supported-arches))
+endif
+
+# The source directory: both x86 flavours share arch/x86.
+SRCARCH := $(patsubst x86_64,x86,$(patsubst i386,x86,$(ARCH)))
+export ARCH SRCARCH
+
 # O=DIR builds in DIR and leaves the source tree alone: make runs again
 # from DIR, with KBUILD_SRC naming the source tree.
 ifeq ($(KBUILD_SRC),)
@@ -57,24 +75,6 @@ objtree := .
 export srctree objtree
 
 include $(srctree)/scripts/Kbuild.include
-
-####
-# ARCH: what to build for. The default is the machine make runs on, read
-# from make's own MAKE_HOST so that no process is started for it.
-host-cpu := $(firstword $(subst -, ,$(MAKE_HOST)))
-SUBARCH := $(strip $(patsubst i%86,i386,$(patsubst aarch64,arm64,$(patsubst \
-	arm%,arm,$(patsubst riscv%,riscv,$(patsubst ppc%,powerpc,$(patsubst \
-	powerpc%,powerpc,$(patsubst mips%,mips,$(patsubst sh%,sh,$(host-cpu))))))))))
-ARCH ?= $(SUBARCH)
-
-supported-arches := x86_64 i386 arm arm64 mips sh riscv powerpc m68k
-ifneq ($(words $(filter $(ARCH),$(supported-arches))),1)
-$(error ARCH=$(ARCH) is not supported; use one of: $(supported-arches))
-endif
-
-# The source directory: both x86 flavours share arch/x86.
-SRCARCH := $(patsubst x86_64,x86,$(patsubst i386,x86,$(ARCH)))
-export ARCH SRCARCH
 
 KCONFIG_CONFIG ?= .config
 export KCONFIG_CONFIG
@@ -133,7 +133,7 @@ endif
 # Flags for everything built for the target.
 LINUXINCLUDE := -Iinclude -I$(srctree)/arch/$(SRCARCH)/include \
 		-I$(srctree)/include -include $(srctree)/include/sspkit/kconfig.h
-KBUILD_CPPFLAGS := -D__SSPKIT__
+KBUILD_CPPFLAGS := -D__SSPKIT__ $(KCPPFLAGS)
 KBUILD_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror \
 		 -ffreestanding -fno-builtin -fno-common -fno-pie \
 		 -fno-asynchronous-unwind-tables -fno-strict-aliasing \
@@ -182,6 +182,18 @@ endef
 
 scripts_basic:
 	$(Q)$(MAKE) $(build)=scripts/basic
+
+####
+# The compile database for clangd, from the recorded command lines.
+PHONY += compile_commands.json
+quiet_cmd_gen_compile_commands = GEN     $@
+      cmd_gen_compile_commands = $(CONFIG_SHELL) \
+	$(srctree)/scripts/gen-compile-commands . > $@.tmp && mv -f $@.tmp $@
+compile_commands.json: all
+	$(call cmd,gen_compile_commands)
+
+CONFIG_SHELL := /bin/sh
+export CONFIG_SHELL
 
 ####
 # Running the sample: natively on the host arch, else under qemu-user.

@@ -10,7 +10,7 @@
 
 #include <generated/autoconf.h>
 
-/* IS_ENABLED(CONFIG_FOO): 1 when CONFIG_FOO is defined to 1, else 0. */
+/* IS_ENABLED(option): 1 when the option is defined to 1, else 0. */
 #define __ARG_PLACEHOLDER_1 0,
 #define __take_second_arg(__ignored, val, ...) val
 #define __is_defined(x)			___is_defined(x)

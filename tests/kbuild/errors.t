@@ -1,0 +1,124 @@
+#!/bin/sh
+# Bad input gets a message that names the problem and the fix, a non-zero
+# exit, and loses nothing.
+. "$(dirname "$0")/../lib.sh"
+
+O="$T/obj"
+
+# A PATH that hides some programs: symlinks to everything else.
+path_without() {
+	dir="$T/path-$(echo "$*" | tr -c 'a-z0-9\n' _)"
+	mkdir -p "$dir"
+	for f in /usr/local/bin/* /usr/bin/* /bin/*; do
+		n=${f##*/}
+		for hide in "$@"; do case $n in $hide) continue 2 ;; esac; done
+		[ -e "$dir/$n" ] || ln -s "$f" "$dir/$n"
+	done
+	echo "$dir"
+}
+
+mk O="$O"; rc=$?
+check "make without .config fails" test $rc -ne 0
+check_grep "...naming make defconfig and make menuconfig" \
+	'no configuration.*run "make defconfig" or "make menuconfig" first' "$T/out"
+check "...and builds nothing" test ! -e "$O/sample" -a ! -e "$O/include/config"
+
+mk O="$T/bogus" ARCH=bogus defconfig; rc=$?
+check "ARCH=bogus fails" test $rc -ne 0
+check_grep "...listing the supported ARCH values" \
+	'ARCH=bogus is not supported; use one of: x86_64 i386 arm arm64 mips sh riscv powerpc m68k' "$T/out"
+check "...and writes nothing, not even the O= directory" test ! -e "$T/bogus"
+
+nokconfig=$(path_without 'kconfig-*')
+(cd "$SRC" && PATH="$nokconfig" make O="$O" defconfig >"$T/out" 2>&1); rc=$?
+check "defconfig without kconfig-frontends fails" test $rc -ne 0
+check_grep "...naming the package and scripts/install-deps" \
+	'kconfig-conf not found: install Debian package kconfig-frontends-nox \(scripts/install-deps' "$T/out"
+check "...and writes no .config" test ! -e "$O/.config"
+
+mk O="$O" defconfig
+mk O="$O" CROSS_COMPILE=no-such-prefix-; rc=$?
+check "a CROSS_COMPILE with no compiler fails" test $rc -ne 0
+check_grep "...naming the compiler it looked for" \
+	'compiler "no-such-prefix-gcc" not found' "$T/out"
+
+noarm=$(path_without 'arm-linux-gnueabihf-*')
+(cd "$SRC" && PATH="$noarm" make O="$T/arm" ARCH=arm defconfig all >"$T/out" 2>&1); rc=$?
+check "ARCH=arm without its cross compiler fails" test $rc -ne 0
+check_grep "...naming the Debian package to install" \
+	'compiler "arm-linux-gnueabihf-gcc" not found.*install Debian package gcc-arm-linux-gnueabihf \(scripts/install-deps arm\)' "$T/out"
+
+if command -v arm-linux-gnueabihf-gcc >/dev/null; then
+	noqemu=$(path_without 'qemu-*')
+	mk O="$T/arm" ARCH=arm defconfig all
+	(cd "$SRC" && PATH="$noqemu" make O="$T/arm" ARCH=arm run >"$T/out" 2>&1); rc=$?
+	check "make run without qemu-arm fails" test $rc -ne 0
+	check_grep "...naming qemu-user" \
+		'qemu-arm not found: install Debian package qemu-user \(scripts/install-deps arm\)' "$T/out"
+else
+	skip "make run without qemu-arm" "no arm cross compiler"
+fi
+
+# A hand-edited .config: garbage, an unknown symbol, two choice members.
+mk O="$O" defconfig
+cat >>"$O/.config" <<'CFG'
+this line is garbage
+CONFIG_NO_SUCH_SYMBOL=y
+CONFIG_CC_STACKPROTECTOR_ALL=y
+CFG
+cp "$O/.config" "$T/edited"
+mk O="$O"; rc=$?
+check "a hand-edited .config still builds" test $rc -eq 0
+check_grep "kconfig names the garbage line" 'warning: unexpected data: this line is garbage' "$T/out"
+check_grep "kconfig names the second choice member" 'override: CC_STACKPROTECTOR_ALL changes choice state' "$T/out"
+check_grep "the build says the unknown symbol was dropped" \
+	'CONFIG_NO_SUCH_SYMBOL=y removed' "$T/out"
+check_grep "...and which choice member it settled on" \
+	'CONFIG_CC_STACKPROTECTOR_STRONG: y -> n' "$T/out"
+check_eq "exactly one choice member is set afterwards" 1 \
+	"$(grep -c '^CONFIG_CC_STACKPROTECTOR_[A-Z]*=y' "$O/.config" | tr -d ' ' ; true)" 
+check_nogrep "no garbage is left in .config" 'garbage|NO_SUCH_SYMBOL' "$O/.config"
+check "the hand-edited file is kept as .config.old" cmp -s "$T/edited" "$O/.config.old"
+mk O="$O"
+check_eq "the next make is quiet" "" "$(cat "$T/out")"
+
+# String values are data, for make and for the shell.
+mk O="$O" defconfig
+sed -i '/^CONFIG_LOCALVERSION=/d' "$O/.config"
+echo 'CONFIG_LOCALVERSION="$(shell touch '"$T"'/pwned-make)`touch '"$T"'/pwned-sh`"' >>"$O/.config"
+mk O="$O" all run
+check "a \$(shell ...) string value is never run by make" test ! -e "$T/pwned-make"
+check "a backquoted string value is never run by the shell" test ! -e "$T/pwned-sh"
+check_grep "...it reaches the banner as text" \
+	'^sspkit sample\$\(shell touch .*pwned-make\)`touch .*pwned-sh`:' "$T/out"
+
+# SIGINT in the middle of a compile leaves nothing a later make trusts.
+mk O="$O" clean
+export CC_STALL=lib/vsprintf.o
+# The build runs in a process group of its own, with SIGINT at its default
+# action: a shell starts background jobs with SIGINT ignored, and make
+# keeps a signal that was ignored when it started. (perl-base is essential
+# in Debian, so it is always there to do this.)
+(cd "$SRC" && exec perl -e 'use POSIX; setpgid(0, 0); $SIG{INT} = "DEFAULT";
+	exec @ARGV or die "exec: $!"' make O="$O" CC="$SRC/tests/bin/logcc" \
+	>"$T/out" 2>&1) &
+pgid=$!
+i=0
+while [ $i -lt 100 ] && ! grep -q 'partial object' "$O/lib/vsprintf.o" 2>/dev/null; do
+	sleep 0.1; i=$((i + 1))
+done
+check "the stand-in compiler is mid-way through lib/vsprintf.o" \
+	grep -q 'partial object' "$O/lib/vsprintf.o"
+# As ^C would: SIGINT to every process of the build's process group.
+/bin/kill -s INT -- "-$pgid"
+wait
+check_grep "make reports the interrupt" 'Interrupt' "$T/out"
+unset CC_STALL
+check "an interrupted make leaves no half-written lib/vsprintf.o" \
+	test ! -e "$O/lib/vsprintf.o"
+mk O="$O" CC="$SRC/tests/bin/logcc"
+check "the next make completes" test -x "$O/sample"
+check_grep "...and compiles lib/vsprintf.o again" 'CC +lib/vsprintf.o' "$T/out"
+check_nogrep "a complete object has no partial content" 'partial object' "$O/lib/vsprintf.o"
+
+done_testing
