@@ -23,6 +23,10 @@ else
   quiet := quiet_
   Q := @
 endif
+# make -s: not even the short lines.
+ifneq ($(findstring s,$(filter-out --%,$(firstword x$(MAKEFLAGS)))),)
+  quiet := silent_
+endif
 export quiet Q KBUILD_VERBOSE
 
 ####
@@ -45,6 +49,11 @@ export ARCH SRCARCH
 
 # O=DIR builds in DIR and leaves the source tree alone: make runs again
 # from DIR, with KBUILD_SRC naming the source tree.
+# Only the O= sub-make below sets KBUILD_SRC, on its command line; one
+# inherited from the environment (a make run by a recipe) does not count.
+ifneq ("$(origin KBUILD_SRC)", "command line")
+  KBUILD_SRC :=
+endif
 ifeq ($(KBUILD_SRC),)
 ifeq ("$(origin O)", "command line")
   KBUILD_OUTPUT := $(O)
@@ -182,6 +191,24 @@ endef
 
 scripts_basic:
 	$(Q)$(MAKE) $(build)=scripts/basic
+
+####
+# spreport: how many functions this build protects, and what it costs.
+PHONY += spreport scripts_spreport
+scripts_spreport: scripts_basic
+	$(Q)$(MAKE) $(build)=scripts/spreport
+
+spreport-inputs := $(objtree)/sample
+spreport: all scripts_spreport
+	$(Q)$(objtree)/scripts/spreport/spreport $(SPREPORT_FLAGS) $(spreport-inputs)
+
+# spcompare: every mode of ARCH, each in its own O= directory below
+# spcompare/, compared against NONE; also draws spcompare/spcompare.svg.
+PHONY += spcompare
+spcompare: scripts_spreport
+	$(Q)SPREPORT=$(abspath $(objtree)/scripts/spreport/spreport) \
+		$(CONFIG_SHELL) $(srctree)/scripts/spreport/spcompare \
+		$(abspath $(srctree)) $(abspath $(objtree))/spcompare $(ARCH)
 
 ####
 # The compile database for clangd, from the recorded command lines.

@@ -44,22 +44,36 @@ static void put_padded(struct sink *out, const char *s, size_t n,
 			put(out, ' ');
 }
 
-/* Digits are produced backwards into the end of a small buffer. */
-static void put_number(struct sink *out, uintmax_t v, bool negative,
-		       unsigned int base, bool upper, const struct spec *sp)
+struct number {
+	uintmax_t magnitude;
+	unsigned int base;
+	bool negative;
+	bool upper;
+};
+
+/*
+ * Digits are produced backwards into the end of a small buffer. The
+ * number travels in a struct, so the call needs few arguments: on sh4,
+ * gcc 12 -O2 code that passed the bool on the stack printed "-" for every
+ * hex number under qemu-sh4 7.2.
+ */
+static void put_number(struct sink *out, const struct number *num,
+		       const struct spec *sp)
 {
-	const char *digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+	const char *digits = num->upper ? "0123456789ABCDEF" : "0123456789abcdef";
+	uintmax_t v = num->magnitude;
 	char tmp[24];
 	size_t i = sizeof(tmp);
 
 	do {
-		tmp[--i] = digits[v % base];
-		v /= base;
+		tmp[--i] = digits[v % num->base];
+		v /= num->base;
 	} while (v);
-	if (negative) {
+	if (num->negative) {
 		if (sp->zero_pad && sp->width) {
-			put(out, '-');
 			struct spec rest = *sp;
+
+			put(out, '-');
 			rest.width = sp->width - 1;
 			put_padded(out, tmp + i, sizeof(tmp) - i, &rest);
 			return;
@@ -67,6 +81,21 @@ static void put_number(struct sink *out, uintmax_t v, bool negative,
 		tmp[--i] = '-';
 	}
 	put_padded(out, tmp + i, sizeof(tmp) - i, sp);
+}
+
+/*
+ * noinline: with this inlined into vsnprintf, gcc 12 -O2 code for sh4
+ * took the NULL branch for every %s after the first under qemu-sh4 7.2
+ * (the pointer itself arrived intact: %p printed it right). Kept out of
+ * line, every port prints the same; see README, "Findings".
+ */
+static __attribute__((__noinline__)) void put_string(struct sink *out,
+						     const char *s,
+						     const struct spec *sp)
+{
+	if (!s)
+		s = "(null)";
+	put_padded(out, s, strlen(s), sp);
 }
 
 static const char *parse_spec(const char *fmt, struct spec *sp)
@@ -109,33 +138,38 @@ static void convert(struct sink *out, char conv, enum length len,
 		    const struct spec *sp, va_list *ap)
 {
 	intmax_t sv;
-	const char *s;
 	char c;
+
+	struct number num = { .base = 10 };
 
 	switch (conv) {
 	case 'd':
 	case 'i':
 		sv = signed_arg(ap, len);
-		put_number(out, sv < 0 ? -(uintmax_t)sv : (uintmax_t)sv,
-			   sv < 0, 10, false, sp);
+		num.negative = sv < 0;
+		num.magnitude = num.negative ? -(uintmax_t)sv : (uintmax_t)sv;
+		put_number(out, &num, sp);
 		break;
 	case 'u':
-		put_number(out, unsigned_arg(ap, len), false, 10, false, sp);
+		num.magnitude = unsigned_arg(ap, len);
+		put_number(out, &num, sp);
 		break;
 	case 'x':
 	case 'X':
-		put_number(out, unsigned_arg(ap, len), false, 16, conv == 'X', sp);
+		num.magnitude = unsigned_arg(ap, len);
+		num.base = 16;
+		num.upper = conv == 'X';
+		put_number(out, &num, sp);
 		break;
 	case 'p':
 		put(out, '0');
 		put(out, 'x');
-		put_number(out, (uintptr_t)va_arg(*ap, void *), false, 16, false, sp);
+		num.magnitude = (uintptr_t)va_arg(*ap, void *);
+		num.base = 16;
+		put_number(out, &num, sp);
 		break;
 	case 's':
-		s = va_arg(*ap, const char *);
-		if (!s)
-			s = "(null)";
-		put_padded(out, s, strlen(s), sp);
+		put_string(out, va_arg(*ap, const char *), sp);
 		break;
 	case 'c':
 		c = (char)va_arg(*ap, int);

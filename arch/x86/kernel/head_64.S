@@ -7,11 +7,11 @@
 	.globl	_start
 	.type	_start, @function
 _start:
-	xor	%ebp, %ebp		/* outermost frame: no caller	*/
-	mov	%rsp, %rdi		/* arg 1: &argc			*/
-	and	$-16, %rsp		/* ABI: 16-byte aligned at call	*/
-	call	__sspkit_start		/* never returns		*/
-	hlt				/* fault if it ever does	*/
+	xor	%ebp, %ebp		/* outermost frame: no caller */
+	mov	%rsp, %rdi		/* arg 1: &argc */
+	and	$-16, %rsp		/* ABI: 16-byte aligned at call */
+	call	__sspkit_start		/* never returns */
+	hlt				/* fault if it ever does */
 	.size	_start, . - _start
 
 	.section .note.GNU-stack, "", @progbits
