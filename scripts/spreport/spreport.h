@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * spreport: count stack-protected functions and text size in ELF objects.
+ *
+ * Shared declarations of the four parts: scan.c reads ELF, walk.c turns
+ * command-line paths into files, report.c prints, svg.c draws.
+ */
+#ifndef SPREPORT_H
+#define SPREPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* One function body, handed to the caller while its object is still open. */
+struct function_info {
+	const char *file;	/* "dir/a.o" or "lib.a(a.o)" */
+	const char *name;
+	uint64_t size;		/* bytes, cold part included */
+	bool is_protected;
+};
+
+typedef void (*function_cb)(const struct function_info *fn, void *ctx);
+
+/*
+ * Only counters survive an object: memory stays proportional to the
+ * largest single object, not to the build.
+ */
+struct tally {
+	uint64_t functions;
+	uint64_t protected_functions;
+	uint64_t text_bytes;
+	uint64_t objects;
+	unsigned errors;	/* inputs that could not be read */
+};
+
+/* scan.c */
+void scan_init(void);
+/* Scan one file (object, linked image or archive); errors are printed. */
+void scan_file(const char *path, struct tally *t, function_cb cb, void *ctx);
+
+/* walk.c */
+/* A path is a file, or a directory standing for every *.o below it. */
+void walk_path(const char *path, struct tally *t, function_cb cb, void *ctx);
+
+/* report.c */
+double percent_of(uint64_t part, uint64_t whole);
+void print_summary(FILE *out, const struct tally *t);
+void list_function(const struct function_info *fn, void *ctx);
+void json_begin(FILE *out);
+void json_function(const struct function_info *fn, void *ctx);
+void json_end(FILE *out, const struct tally *t);
+
+struct build {
+	const char *label;
+	const char *path;
+	bool labelled;		/* given as LABEL=PATH[,PATH...] */
+	struct tally tally;
+};
+
+void print_compare(FILE *out, const struct build *builds, int count);
+void print_compare_json(FILE *out, const struct build *builds, int count);
+double text_growth(const struct build *base, const struct build *b);
+
+/* svg.c */
+int write_svg(const char *path, const struct build *builds, int count);
+
+/* main.c */
+void report_error(const char *file, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif /* SPREPORT_H */
