@@ -39,6 +39,11 @@ __weak __no_stack_protector void __stack_chk_init(void)
 		seed_random();
 }
 
+uintptr_t stack_guard_value(void)
+{
+	return __stack_chk_guard;
+}
+
 /*
  * The canary did not match: the stack is corrupted, and the return address
  * may be the attacker's. Use nothing that could itself depend on the
