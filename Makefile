@@ -148,7 +148,7 @@ KBUILD_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror \
 		 -fno-asynchronous-unwind-tables -fno-strict-aliasing \
 		 $(CLANG_FLAGS) $(arch-cflags-y) $(ssp-cflags) $(KCFLAGS)
 KBUILD_AFLAGS := -D__ASSEMBLY__ $(CLANG_FLAGS) $(arch-aflags-y)
-KBUILD_LDFLAGS := -nostdlib -static -no-pie -Wl,--emit-relocs \
+KBUILD_LDFLAGS := -nostdlib -static $(LINK_PIE_FLAGS) -Wl,--emit-relocs \
 		  -Wl,--build-id=none $(CLANG_FLAGS) $(CLANG_LDFLAGS) \
 		  $(arch-ldflags-y) $(KLDFLAGS)
 KBUILD_HOSTCFLAGS := -std=c11 -O2 -Wall -Wextra -Werror $(HOSTCFLAGS)
@@ -262,6 +262,20 @@ mrproper: clean
 distclean: mrproper
 	$(Q)find . \( -name '*.orig' -o -name '*.rej' -o -name '*~' \) \
 		-type f -print0 | xargs -0r rm -f
+
+# The test suite, the arch x mode matrix and the benchmarks build in
+# scratch O= directories of their own; none of them needs a .config here.
+PHONY += check matrix bench
+check:
+	$(Q)$(srctree)/tests/run $(TESTS)
+
+matrix:
+	$(Q)$(MAKE) -f $(srctree)/scripts/matrix/Makefile srctree=$(abspath \
+		$(srctree)) $(if $(ARCHES),ARCHES="$(ARCHES)") \
+		$(if $(MODES),MODES="$(MODES)")
+
+bench:
+	$(Q)$(srctree)/scripts/spreport/bench
 
 PHONY += help
 help:
