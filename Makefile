@@ -246,16 +246,18 @@ endif # config-targets / build goals
 
 PHONY += clean mrproper distclean
 clean-dirs := arch lib samples scripts
+# Every file the build made has a .NAME.cmd record beside it: remove both,
+# so no list of generated files has to be kept by hand.
 clean:
+	$(Q)find . -name '.*.cmd' -type f | sed 's|/\.\([^/]*\)\.cmd$$|/\1|' | \
+		xargs -r rm -f
 	$(Q)find . \( -name '*.o' -o -name '*.a' -o -name '.*.cmd' \
 		-o -name '.*.d' -o -name '.*.tmp' \) -type f -print0 | \
 		xargs -0r rm -f
-	$(Q)rm -f sample compile_commands.json \
-		scripts/basic/fixdep scripts/spreport/spreport \
-		arch/arm/boot/zImage arch/arm/boot/compressed/zImage.elf
+	$(Q)rm -f compile_commands.json
 
 mrproper: clean
-	$(Q)rm -rf include/config include/generated .tmp
+	$(Q)rm -rf include/config include/generated .tmp spcompare
 	$(Q)rm -f $(KCONFIG_CONFIG) $(KCONFIG_CONFIG).old defconfig \
 		.tmp.config*
 

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the arm early-boot stage's files share. The stage links none of
+ * lib/: string.c here has its own copies of the few helpers it needs,
+ * with the prototypes of <sspkit/string.h>.
+ */
+#ifndef _ARM_BOOT_COMPRESSED_MISC_H
+#define _ARM_BOOT_COMPRESSED_MISC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sspkit/compiler.h>
+#include <sspkit/string.h>
+
+/*
+ * The payload, from piggy.S: a header written by the host program lzpack
+ * (arch/arm/boot/compressed/lzpack.c describes the format), then the
+ * LZSS stream. Header words are little-endian.
+ */
+#define LZS_MAGIC	0x315a4c53u	/* "SLZ1" */
+#define LZS_HDR_LEN	16
+
+extern const unsigned char input_data[];
+extern const unsigned char input_data_end[];
+
+/* misc.c: report, then halt the stage with SIGABRT. */
+__noreturn void error(const char *msg);
+
+/* The stage's own stack-protector runtime (misc.c). */
+extern uintptr_t __stack_chk_guard;
+void __stack_chk_guard_setup(void);
+__noreturn void __stack_chk_fail(void);
+
+/* decompress.c */
+void lzs_decompress(const unsigned char *in, size_t in_len,
+		    unsigned char *out, size_t out_len);
+uint32_t crc32(const unsigned char *p, size_t len);
+
+#endif /* _ARM_BOOT_COMPRESSED_MISC_H */
