@@ -132,7 +132,11 @@ include/config/auto.conf: $(KCONFIG_CONFIG) include/config/auto.conf.cmd
 	$(Q)$(MAKE) -f $(srctree)/scripts/kconfig/Makefile syncconfig
 endif
 
+# The toolchain only for goals that compile: check, matrix and bench run
+# makes of their own, which must not inherit this one's CROSS_COMPILE, CC...
+ifneq ($(filter-out $(no-config-goals),$(goals))$(filter spcompare,$(goals)),)
 include $(srctree)/scripts/Makefile.toolchain
+endif
 
 ifeq ($(need-config),1)
 include $(srctree)/scripts/Makefile.stackprotector

@@ -16,6 +16,10 @@
  *  - o32: $sp 8-byte aligned, and the caller reserves 16 bytes for the
  *    callee to spill $a0..$a3.
  * The frame chain ends with $fp = 0 and $ra = 0 (set before the call).
+ *
+ * sspkit compiles C for mips with -mno-abicalls (arch/mips/Makefile), which
+ * needs neither; the setup stays so that this entry also serves abicalls
+ * code, such as the libgcc objects linked with it.
  */
 
 	.text
