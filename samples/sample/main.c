@@ -5,12 +5,16 @@
  *
  *   sample          print the banner
  *   sample guard    print the stack guard's value
+ *   sample cases    list the overrun cases and the modes that must catch each
+ *   sample smash CASE [BYTES]
+ *                   overrun that case's buffer (cases.c)
  */
 #include <generated/build.h>
 #include <generated/stackprotector.h>
 #include <sspkit/stackprotector.h>
 #include <sspkit/stdio.h>
 #include <sspkit/string.h>
+#include "cases.h"
 
 static const char *guard_seeding(void)
 {
@@ -41,7 +45,7 @@ static int print_guard(void)
 
 static int usage(void)
 {
-	dprintf(2, "usage: sample [guard]\n");
+	dprintf(2, "usage: sample [guard | cases | smash CASE [BYTES]]\n");
 	return 2;
 }
 
@@ -51,5 +55,9 @@ int main(int argc, char *argv[])
 		return print_banner();
 	if (!strcmp(argv[1], "guard"))
 		return print_guard();
+	if (!strcmp(argv[1], "cases"))
+		return cases_list();
+	if (!strcmp(argv[1], "smash") && argc >= 3 && argc <= 4)
+		return cases_smash(argv[2], argc == 4 ? argv[3] : NULL);
 	return usage();
 }

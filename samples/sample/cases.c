@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What each stack-protector mode catches: one function per shape of stack
+ * buffer, each overrun on request, and the table of the modes that must
+ * catch each one.
+ *
+ * The table below is the one place the expectations live: "sample cases"
+ * prints it, scripts/matrix/cell compares every "sample smash CASE" with
+ * it and with the canaries it finds in this object, and
+ * scripts/matrix/table turns it into the README's table.
+ *
+ * Expectations are gcc's (-O2, gcc 12; the GCC manual on
+ * -fstack-protector*): Regular protects a character array of
+ * ssp-buffer-size bytes or more (8 by default; 4 in "regular4"), also
+ * inside a struct, and alloca()/VLAs; Strong adds every other local
+ * array, also inside a struct or union, and a local whose address is
+ * passed on; All protects every function; Explicit only functions marked
+ * __stack_protect (which every mode but None honours). A function marked
+ * __no_stack_protector is never protected.
+ */
+#include <stddef.h>
+#include <sspkit/compiler.h>
+#include <sspkit/stdio.h>
+#include <sspkit/string.h>
+#include <sspkit/sys.h>
+#include "cases.h"
+
+/* The modes the table speaks of, in the order "sample cases" prints them. */
+enum {
+	M_NONE		= 1 << 0,
+	M_REGULAR	= 1 << 1,
+	M_REGULAR4	= 1 << 2,	/* Regular, ssp-buffer-size=4 */
+	M_STRONG	= 1 << 3,
+	M_ALL		= 1 << 4,
+	M_EXPLICIT	= 1 << 5,
+};
+static const char *const mode_names[] = {
+	"none", "regular", "regular4", "strong", "all", "explicit",
+};
+
+/*
+ * How an overrun is written: the buffer's own bytes first, then the bytes
+ * past its end. 0xa5 repeated is no address a process has mapped (and
+ * non-canonical on x86_64, odd on arm/mips/sh), so a return through an
+ * overwritten return address faults at once instead of running on.
+ */
+#define SMASH_BYTE	0xa5
+#define SMASH_DEFAULT	64
+
+/*
+ * The writer is reached through a volatile pointer: the compiler cannot
+ * see what it does with the buffer, so it keeps every buffer (a buffer
+ * that is only written may otherwise vanish, and its canary with it) and
+ * it cannot warn about, or turn into memset(), an overrun it cannot see.
+ * The stores are volatile for the same reason.
+ */
+static __noinline void overrun(void *buf, size_t size, size_t over, int id)
+{
+	volatile unsigned char *p = buf;
+	size_t i;
+
+	for (i = 0; i < size; i++)
+		p[i] = (unsigned char)id;
+	for (; i < size + over; i++)
+		p[i] = SMASH_BYTE;
+}
+static void (*volatile writer)(void *, size_t, size_t, int) = overrun;
+
+/* The length of the alloca() and VLA buffers, unknown at compile time. */
+static volatile size_t dyn_len = 16;
+
+/*
+ * One function per case, named case_<name> ('-' as '_') so the static
+ * view (spreport --list) finds it. Each passes its own id to the writer:
+ * no two bodies are identical, so gcc's identical-code folding cannot
+ * merge two cases into one function with another's canary. Not static,
+ * so no clone or inlined copy replaces the named function.
+ */
+#define DECLARE_CASE(fn) __noinline int fn(size_t over)
+DECLARE_CASE(case_char16);
+DECLARE_CASE(case_char8);
+DECLARE_CASE(case_char4);
+DECLARE_CASE(case_int_array);
+DECLARE_CASE(case_struct_char);
+DECLARE_CASE(case_struct_int);
+DECLARE_CASE(case_union);
+DECLARE_CASE(case_addr_taken);
+DECLARE_CASE(case_alloca);
+DECLARE_CASE(case_vla);
+__stack_protect DECLARE_CASE(case_explicit);
+__no_stack_protector DECLARE_CASE(case_opt_out);
+
+int case_char16(size_t over)
+{
+	char buf[16];
+
+	writer(buf, sizeof(buf), over, 1);
+	return buf[0];
+}
+
+int case_char8(size_t over)
+{
+	char buf[8];
+
+	writer(buf, sizeof(buf), over, 2);
+	return buf[0];
+}
+
+int case_char4(size_t over)
+{
+	char buf[4];
+
+	writer(buf, sizeof(buf), over, 3);
+	return buf[0];
+}
+
+int case_int_array(size_t over)
+{
+	int v[4];
+
+	writer(v, sizeof(v), over, 4);
+	return v[0];
+}
+
+/* The array is the struct's last member: the overrun leaves the struct. */
+int case_struct_char(size_t over)
+{
+	struct {
+		long tag;
+		char name[16];
+	} s;
+
+	s.tag = 5;
+	writer(s.name, sizeof(s.name), over, 5);
+	return s.name[0] + (int)s.tag;
+}
+
+int case_struct_int(size_t over)
+{
+	struct {
+		long tag;
+		int v[4];
+	} s;
+
+	s.tag = 6;
+	writer(s.v, sizeof(s.v), over, 6);
+	return s.v[0] + (int)s.tag;
+}
+
+/* LKDTM's CORRUPT_STACK_STRONG: no char array, only Strong sees it. */
+int case_union(size_t over)
+{
+	union {
+		unsigned short shorts[4];
+		unsigned long *ptr;
+	} data;
+
+	writer(&data, sizeof(data), over, 7);
+	return data.shorts[0];
+}
+
+int case_addr_taken(size_t over)
+{
+	long x = 8;
+
+	writer(&x, sizeof(x), over, 8);
+	return (int)x;
+}
+
+int case_alloca(size_t over)
+{
+	size_t n = dyn_len;
+	char *buf = __builtin_alloca(n);
+
+	writer(buf, n, over, 9);
+	return buf[0];
+}
+
+int case_vla(size_t over)
+{
+	size_t n = dyn_len;
+	char buf[n];
+
+	writer(buf, n, over, 10);
+	return buf[0];
+}
+
+/* int[4]: Regular protects this only because of the attribute. */
+int case_explicit(size_t over)
+{
+	int v[4];
+
+	writer(v, sizeof(v), over, 11);
+	return v[0];
+}
+
+int case_opt_out(size_t over)
+{
+	char buf[16];
+
+	writer(buf, sizeof(buf), over, 12);
+	return buf[0];
+}
+
+struct ssp_case {
+	const char *name;
+	int (*fn)(size_t over);
+	const char *fn_name;
+	unsigned int caught_by;		/* M_*: the modes that must catch it */
+	const char *what;
+};
+
+#define CASE(name, fn, modes, what) { name, fn, #fn, modes, what }
+#define REGULAR_UP	(M_REGULAR | M_REGULAR4 | M_STRONG | M_ALL)
+
+/* THE expected table. */
+static const struct ssp_case cases[] = {
+	CASE("char16", case_char16, REGULAR_UP, "local char[16]"),
+	CASE("char8", case_char8, REGULAR_UP, "local char[8]"),
+	CASE("char4", case_char4, M_REGULAR4 | M_STRONG | M_ALL, "local char[4]"),
+	CASE("int-array", case_int_array, M_STRONG | M_ALL, "local int[4]"),
+	CASE("struct-char", case_struct_char, REGULAR_UP,
+	     "local struct holding char[16]"),
+	CASE("struct-int", case_struct_int, M_STRONG | M_ALL,
+	     "local struct holding int[4]"),
+	CASE("union", case_union, M_STRONG | M_ALL,
+	     "local union of short[4] and a pointer (LKDTM CORRUPT_STACK_STRONG)"),
+	CASE("addr-taken", case_addr_taken, M_STRONG | M_ALL,
+	     "local long whose address is passed to a function"),
+	CASE("alloca", case_alloca, REGULAR_UP, "alloca(16)"),
+	CASE("vla", case_vla, REGULAR_UP, "char vla[n], n = 16"),
+	CASE("explicit", case_explicit, REGULAR_UP | M_EXPLICIT,
+	     "int[4] in a function marked __stack_protect"),
+	CASE("opt-out", case_opt_out, 0,
+	     "char[16] in a function marked __no_stack_protector"),
+};
+
+#define NR_CASES	(sizeof(cases) / sizeof(cases[0]))
+#define NR_MODES	(sizeof(mode_names) / sizeof(mode_names[0]))
+
+/* One line per case: "NAME | MODES | FUNCTION | WHAT"; "-" for no mode. */
+int cases_list(void)
+{
+	size_t i, m;
+
+	printf("# case | caught by | function | what\n");
+	for (i = 0; i < NR_CASES; i++) {
+		const struct ssp_case *c = &cases[i];
+		const char *sep = "";
+
+		printf("%s | ", c->name);
+		for (m = 0; m < NR_MODES; m++) {
+			if (c->caught_by & (1u << m)) {
+				printf("%s%s", sep, mode_names[m]);
+				sep = " ";
+			}
+		}
+		printf("%s | %s | %s\n", *sep ? "" : "-", c->fn_name, c->what);
+	}
+	return 0;
+}
+
+/* What cases_smash() needs after the overrun, kept off its stack. */
+static const struct ssp_case *smashing;
+
+static size_t parse_bytes(const char *s)
+{
+	size_t n = 0;
+
+	if (!s)
+		return SMASH_DEFAULT;
+	for (; *s >= '0' && *s <= '9'; s++)
+		n = n * 10 + (size_t)(*s - '0');
+	return *s || n > 4096 ? (size_t)-1 : n;
+}
+
+/*
+ * Overrun one case. Not protected itself and never returning: an overrun
+ * that no canary caught must not be caught by a caller's canary (main's,
+ * under All) and counted as the case's. A canary that is caught ends in
+ * __stack_chk_fail: "stack-protector: ..." and SIGABRT (status 134).
+ */
+__no_stack_protector int cases_smash(const char *name, const char *bytes)
+{
+	size_t i, over = parse_bytes(bytes);
+
+	for (i = 0; i < NR_CASES; i++)
+		if (!strcmp(name, cases[i].name))
+			break;
+	if (i == NR_CASES || over == (size_t)-1) {
+		dprintf(2, "sample: %s '%s' (see \"sample cases\"; BYTES 0-4096)\n",
+			i == NR_CASES ? "unknown case" : "bad byte count",
+			i == NR_CASES ? name : bytes);
+		return 2;
+	}
+	smashing = &cases[i];
+	printf("smash %s: %s overruns its buffer by %u bytes\n", smashing->name,
+	       smashing->fn_name, (unsigned int)over);
+	smashing->fn(over);
+	printf("smash %s: returned (not caught)\n", smashing->name);
+	sys_exit_group(0);
+}
