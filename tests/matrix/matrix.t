@@ -57,6 +57,26 @@ for f in "$full"/*-*.json; do
 	check_nogrep "$c: static view = dynamic view" '"caught":true,"static":false|"caught":false,"static":true' "$f"
 done
 
+# spreport against the objdump oracle on sample's objects, every cell.
+spreport=$full/x86_64-none/scripts/spreport/spreport
+make -C "$SRC" --no-print-directory O="$full/x86_64-none" scripts_spreport >/dev/null 2>&1
+objdump_for() {
+	case $1 in
+	x86_64) echo objdump ;;             i386) echo i686-linux-gnu-objdump ;;
+	arm) echo arm-linux-gnueabihf-objdump ;; arm64) echo aarch64-linux-gnu-objdump ;;
+	mips) echo mips-linux-gnu-objdump ;; sh) echo sh4-linux-gnu-objdump ;;
+	riscv) echo riscv64-linux-gnu-objdump ;; powerpc) echo powerpc64le-linux-gnu-objdump ;;
+	m68k) echo m68k-linux-gnu-objdump ;;
+	esac
+}
+"$cells" | while read -r arch mode; do
+	d=$full/$arch-$mode
+	objs=$(find "$d/arch" "$d/lib" "$d/samples" -name '*.o' ! -path '*/boot/*' | sort)
+	ours=$("$spreport" $objs | sed -n 's/^\([0-9]*\) of \([0-9]*\) functions.*/\1 \2/p')
+	theirs=$(OBJDUMP=$(objdump_for "$arch") sh "$SRC/tests/spreport/oracle.sh" $objs)
+	check_eq "$arch $mode: spreport agrees with the objdump -dr count ($theirs)" "$theirs" "$ours"
+done
+
 # A subset runs exactly its cells.
 sub=$T/sub
 make -C "$SRC" --no-print-directory matrix ARCHES="arm mips" MODES="strong all" \
