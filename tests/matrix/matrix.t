@@ -77,6 +77,17 @@ objdump_for() {
 	check_eq "$arch $mode: spreport agrees with the objdump -dr count ($theirs)" "$theirs" "$ours"
 done
 
+# The README's case x mode table is the one this matrix generates.
+"$full/x86_64-none/sample" cases | "$SRC/scripts/matrix/table" --matrix "$full" >"$T/table.md"
+sed -n '/^| case | local buffer |/,/^$/p' "$SRC/README.md" | sed '/^$/d' >"$T/readme-table.md"
+if cmp -s "$T/table.md" "$T/readme-table.md"; then
+	pass "README's case x mode table is the generated one"
+else
+	fail "README's case x mode table is the generated one" \
+		"regenerate: sample cases | scripts/matrix/table --matrix MATRIX_OUT" \
+		"$(diff "$T/readme-table.md" "$T/table.md")"
+fi
+
 # A subset runs exactly its cells.
 sub=$T/sub
 make -C "$SRC" --no-print-directory matrix ARCHES="arm mips" MODES="strong all" \
