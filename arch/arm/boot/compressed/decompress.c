@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The stage's decompressor: LZSS as written by the host program lzpack
- * (lzpack.c has the format), and the CRC-32 that checks its result.
+ * (lzpack.c has the format); crc32.h checks its result.
  *
  * The stream comes from the build, but it is decoded as if it could be
  * anything: every read stays inside the input, every write inside the
@@ -52,17 +52,4 @@ void lzs_decompress(const unsigned char *in, size_t in_len,
 	}
 	if (ip != in_len)
 		error("zImage: compressed stream has trailing data");
-}
-
-/* IEEE 802.3 CRC-32, as zlib's crc32() and lzpack compute it. */
-uint32_t crc32(const unsigned char *p, size_t len)
-{
-	uint32_t crc = 0xffffffffu;
-
-	while (len--) {
-		crc ^= *p++;
-		for (int k = 0; k < 8; k++)
-			crc = (crc >> 1) ^ (0xedb88320u & -(crc & 1u));
-	}
-	return ~crc;
 }

@@ -32,6 +32,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crc32.h"
+
 #define LZS_MAGIC	"SLZ1"
 #define LZS_HDR_LEN	16
 #define WINDOW		4096		/* largest distance */
@@ -53,18 +55,6 @@ static void die(const char *what, const char *name)
 	fprintf(stderr, "%s: %s%s%s%s%s\n", prog, what, name ? " " : "",
 		name ? name : "", err ? ": " : "", err ? strerror(err) : "");
 	exit(1);
-}
-
-static uint32_t crc32_ieee(const unsigned char *p, size_t len)
-{
-	uint32_t crc = 0xffffffffu;
-
-	while (len--) {
-		crc ^= *p++;
-		for (int k = 0; k < 8; k++)
-			crc = (crc >> 1) ^ (0xedb88320u & -(crc & 1u));
-	}
-	return ~crc;
 }
 
 static unsigned char *read_file(const char *name, size_t *len)

@@ -133,7 +133,7 @@ static int decompress_kernel(int corrupt)
 	if (corrupt && len)
 		output[len / 2] ^= 0x20;
 
-	got = crc32(output, len);
+	got = crc32_ieee(output, len);
 	if (got != crc) {
 		p = put_text(line, "zImage: checksum mismatch: crc32 ");
 		p = put_hex(p, got);

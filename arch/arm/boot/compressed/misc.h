@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the arm early-boot stage's files share. The stage links none of
- * lib/: string.c here has its own copies of the few helpers it needs,
- * with the prototypes of <sspkit/string.h>.
+ * lib/: its string.c compiles lib/string.c into the stage's own object.
  */
 #ifndef _ARM_BOOT_COMPRESSED_MISC_H
 #define _ARM_BOOT_COMPRESSED_MISC_H
@@ -11,6 +10,7 @@
 #include <stdint.h>
 #include <sspkit/compiler.h>
 #include <sspkit/string.h>
+#include "crc32.h"
 
 /*
  * The payload, from piggy.S: a header written by the host program lzpack
@@ -34,6 +34,5 @@ __noreturn void __stack_chk_fail(void);
 /* decompress.c */
 void lzs_decompress(const unsigned char *in, size_t in_len,
 		    unsigned char *out, size_t out_len);
-uint32_t crc32(const unsigned char *p, size_t len);
 
 #endif /* _ARM_BOOT_COMPRESSED_MISC_H */
