@@ -17,7 +17,13 @@
  * AAPCS: sp 8-byte aligned at public interfaces.  The frame chain ends
  * with both possible frame pointers (r7 in Thumb, r11 in ARM) = 0, lr = 0.
  * Everything is pc-relative, so this works in PIE and non-PIE images.
+ *
+ * ENTRY_C names the C function _start calls; the early-boot stage
+ * (arch/arm/boot/compressed/head.S) includes this file with its own.
  */
+#ifndef ENTRY_C
+#define ENTRY_C	__sspkit_start
+#endif
 
 	.syntax	unified
 #if defined(__thumb__)
@@ -39,7 +45,7 @@ _start:
 	mov	r0, sp			/* arg0: long *sp (argc, argv, ...) */
 	bic	r1, r0, #7		/* AAPCS: 8-byte aligned sp */
 	mov	sp, r1			/* (Thumb has no "bic sp, ...") */
-	bl	__sspkit_start		/* void __sspkit_start(long *sp) */
+	bl	ENTRY_C			/* void ENTRY_C(long *sp) */
 1:	udf	#0			/* it returned: trap ... */
 	b	1b			/* ... and never fall through */
 	.size	_start, . - _start
