@@ -57,7 +57,8 @@ for f in "$full"/*-*.json; do
 	check_nogrep "$c: static view = dynamic view" '"caught":true,"static":false|"caught":false,"static":true' "$f"
 done
 
-# spreport against the objdump oracle on sample's objects, every cell.
+# spreport against two oracles on sample's objects, every cell: the
+# disassembly (objdump -dr) and the relocation tables (readelf -r).
 spreport=$full/x86_64-none/scripts/spreport/spreport
 make -C "$SRC" --no-print-directory O="$full/x86_64-none" scripts_spreport >/dev/null 2>&1
 objdump_for() {
@@ -75,6 +76,8 @@ objdump_for() {
 	ours=$("$spreport" $objs | sed -n 's/^\([0-9]*\) of \([0-9]*\) functions.*/\1 \2/p')
 	theirs=$(OBJDUMP=$(objdump_for "$arch") sh "$SRC/tests/spreport/oracle.sh" $objs)
 	check_eq "$arch $mode: spreport agrees with the objdump -dr count ($theirs)" "$theirs" "$ours"
+	relocs=$(sh "$SRC/tests/spreport/oracle-readelf.sh" $objs)
+	check_eq "$arch $mode: spreport agrees with the readelf -r count ($relocs)" "$relocs" "$ours"
 done
 
 # The README's case x mode table is the one this matrix generates.

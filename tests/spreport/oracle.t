@@ -1,5 +1,6 @@
 #!/bin/sh
-# spreport agrees exactly with a count made from objdump -dr (oracle.sh),
+# spreport agrees exactly with counts made from objdump -dr (oracle.sh)
+# and from readelf -r (oracle-readelf.sh),
 # for every cross compiler and every stack-protector mode.
 . "$(dirname "$0")/../lib.sh"
 SPREPORT=${SPREPORT:-$T/spreport}
@@ -87,6 +88,8 @@ check_variant() {	# arch cross variant objdir
 		want=$(OBJDUMP=$objdump "$ORACLE" "$o")
 		got=$(spreport_counts "$o")
 		check_eq "$arch $variant $mode: counts match objdump" "$want" "$got"
+		check_eq "$arch $variant $mode: counts match readelf -r" \
+			"$("$SRC/tests/spreport/oracle-readelf.sh" "$o")" "$got"
 		check "$arch $variant $mode: same protected names" same_names "$o" "$objdump"
 		if [ "$variant" = tls ] && [ "$mode" != none ]; then
 			tls_readers "$o" "$objdump" "$(tls_pattern "$arch")" >"$o.tls"
