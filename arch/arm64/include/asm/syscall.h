@@ -21,16 +21,8 @@
 #ifndef _SSPKIT_ARM64_ASM_SYSCALL_H
 #define _SSPKIT_ARM64_ASM_SYSCALL_H
 
-/* include/uapi/asm-generic/unistd.h (arm64 uses the generic table) */
-#define __NR_write		64
-#define __NR_exit_group		94
-#define __NR_kill		129
-#define __NR_tgkill		131
-#define __NR_rt_sigaction	134
-#define __NR_rt_sigprocmask	135
-#define __NR_getpid		172
-#define __NR_gettid		178
-#define __NR_getrandom		278
+/* arm64 numbers its system calls with the generic table. */
+#include <asm-generic/unistd.h>
 
 #define my_syscall0(num)						\
 __extension__ ({							\

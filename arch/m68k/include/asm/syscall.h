@@ -28,11 +28,7 @@
 #define __NR_write		4
 #define __NR_getpid		20
 #define __NR_kill		37
-#define __NR_rt_sigaction	174
-#define __NR_rt_sigprocmask	175
-#define __NR_gettid		221
 #define __NR_exit_group		247
-#define __NR_tgkill		265
 #define __NR_getrandom		352
 
 #define my_syscall0(num)						\

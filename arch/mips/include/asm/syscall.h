@@ -36,11 +36,7 @@
 #define __NR_write		4004
 #define __NR_getpid		4020
 #define __NR_kill		4037
-#define __NR_rt_sigaction	4194
-#define __NR_rt_sigprocmask	4195
-#define __NR_gettid		4222
 #define __NR_exit_group		4246
-#define __NR_tgkill		4266
 #define __NR_getrandom		4353
 
 /* everything the kernel may change besides $v0 and $a3 */

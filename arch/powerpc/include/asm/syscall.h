@@ -27,11 +27,7 @@
 #define __NR_write		4
 #define __NR_getpid		20
 #define __NR_kill		37
-#define __NR_rt_sigaction	173
-#define __NR_rt_sigprocmask	174
-#define __NR_gettid		207
 #define __NR_exit_group		234
-#define __NR_tgkill		250
 #define __NR_getrandom		359
 
 #define __SSPKIT_SC_INSN						\

@@ -34,11 +34,7 @@
 #define __NR_write		4
 #define __NR_getpid		20
 #define __NR_kill		37
-#define __NR_rt_sigaction	174
-#define __NR_rt_sigprocmask	175
-#define __NR_gettid		224
 #define __NR_exit_group		252
-#define __NR_tgkill		270
 #define __NR_getrandom		355
 
 #define my_syscall0(num)						\

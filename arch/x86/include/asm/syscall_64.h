@@ -14,10 +14,6 @@
 #define __NR_write		1
 #define __NR_getpid		39
 #define __NR_kill		62
-#define __NR_rt_sigaction	13
-#define __NR_rt_sigprocmask	14
-#define __NR_gettid		186
-#define __NR_tgkill		234
 #define __NR_exit_group		231
 #define __NR_getrandom		318
 
