@@ -144,8 +144,10 @@ endif
 
 ####
 # Flags for everything built for the target.
+# Every target C object gets the audit's witnesses (ssp-witness.h).
 LINUXINCLUDE := -Iinclude -I$(srctree)/arch/$(SRCARCH)/include \
-		-I$(srctree)/include -include $(srctree)/include/sspkit/kconfig.h
+		-I$(srctree)/include -include $(srctree)/include/sspkit/kconfig.h \
+		-include $(srctree)/include/sspkit/ssp-witness.h
 KBUILD_CPPFLAGS := -D__SSPKIT__ $(KCPPFLAGS)
 KBUILD_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror \
 		 -ffreestanding -fno-builtin -fno-common -fno-pie \
@@ -153,6 +155,7 @@ KBUILD_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror \
 		 $(CLANG_FLAGS) $(arch-cflags-y) $(ssp-cflags) $(KCFLAGS)
 KBUILD_AFLAGS := -D__ASSEMBLY__ $(CLANG_FLAGS) $(arch-aflags-y)
 KBUILD_LDFLAGS := -nostdlib -static $(LINK_PIE_FLAGS) -Wl,--emit-relocs \
+		  -Wl,-T,$(srctree)/scripts/discard.lds \
 		  -Wl,--build-id=none $(CLANG_FLAGS) $(CLANG_LDFLAGS) \
 		  $(arch-ldflags-y) $(KLDFLAGS)
 KBUILD_HOSTCFLAGS := -std=c11 -O2 -Wall -Wextra -Werror $(HOSTCFLAGS)
@@ -166,19 +169,34 @@ core-dirs := arch/$(SRCARCH) lib samples
 core-ars  := $(addsuffix /built-in.a,$(core-dirs))
 
 all: sample $(arch-images-y)
-	$(ssp-report-mode)
+
+# sample's objects have all been audited by now (scripts/Makefile.build);
+# their records give the effective mode, which the banner prints from a
+# last object assembled for it.
+include/generated/stackprotector.h: $(core-ars) FORCE
+	$(call if_changed,ssp_summary,sample,$(core-ars))
+targets += include/generated/stackprotector.h
+
+quiet_cmd_as_ssp_mode = AS      $@
+      cmd_as_ssp_mode = $(CC) $(LINUXINCLUDE) $(KBUILD_CPPFLAGS) \
+	$(KBUILD_AFLAGS) -c -o $@ $<
+.tmp_ssp_mode.o: $(srctree)/scripts/ssp-mode.S \
+		include/generated/stackprotector.h FORCE
+	$(call if_changed,as_ssp_mode)
+targets += .tmp_ssp_mode.o
 
 quiet_cmd_link_sample = LD      $@
       cmd_link_sample = $(CC) $(KBUILD_LDFLAGS) -o $@ \
-	-Wl,--whole-archive $(core-ars) -Wl,--no-whole-archive $(LIBGCC)
+	-Wl,--whole-archive $(core-ars) -Wl,--no-whole-archive \
+	.tmp_ssp_mode.o $(LIBGCC)
 
-sample: $(core-ars) FORCE
+sample: $(core-ars) .tmp_ssp_mode.o FORCE
 	$(call if_changed,link_sample)
 targets += sample
 
 $(core-ars): $(core-dirs) ;
 PHONY += $(core-dirs)
-$(core-dirs): prepare scripts_basic
+$(core-dirs): prepare scripts_basic scripts_spreport
 	$(Q)$(MAKE) $(build)=$@
 
 # Generated headers and the stack-protector verdict come first.
@@ -205,6 +223,16 @@ scripts_spreport: scripts_basic
 spreport-inputs := $(objtree)/sample
 spreport: all scripts_spreport
 	$(Q)$(objtree)/scripts/spreport/spreport $(SPREPORT_FLAGS) $(spreport-inputs)
+
+# spaudit: one line per object of sample, as the audit found it, and a
+# non-zero exit when any object is weaker than the build asks for.
+# SPAUDIT_FLAGS=--json for CI.
+PHONY += spaudit
+SPAUDIT := $(objtree)/scripts/spreport/spaudit
+export SPAUDIT
+spaudit: all
+	$(Q)$(call ssp-members,$(core-ars)) | $(SPAUDIT) report $(SPAUDIT_FLAGS) \
+		--expect=$(ssp-expect) --threshold=$(ssp-threshold) -
 
 # spcompare: every mode of ARCH, each in its own O= directory below
 # spcompare/, compared against NONE; also draws spcompare/spcompare.svg.
@@ -256,7 +284,8 @@ clean:
 	$(Q)find . -name '.*.cmd' -type f | sed 's|/\.\([^/]*\)\.cmd$$|/\1|' | \
 		xargs -r rm -f
 	$(Q)find . \( -name '*.o' -o -name '*.a' -o -name '.*.cmd' \
-		-o -name '.*.d' -o -name '.*.tmp' \) -type f -print0 | \
+		-o -name '.*.d' -o -name '.*.tmp' -o -name '.*.ssp' \
+		-o -name '.ssp-audit*' \) -type f -print0 | \
 		xargs -0r rm -f
 	$(Q)rm -f compile_commands.json
 
@@ -302,6 +331,7 @@ help:
 	@echo '  run             - Build and run sample (under qemu-user when cross)'
 	@echo '  compile_commands.json - Compile database for clangd'
 	@echo '  spreport        - Count the stack-protected functions of this build'
+	@echo '  spaudit         - What each object was built as (SPAUDIT_FLAGS=--json)'
 	@echo '  spcompare       - Build every mode of ARCH and compare them'
 	@echo '  matrix          - Build and run every ARCH x mode (ARCHES=, MODES=)'
 	@echo '  check           - Run the test suite'

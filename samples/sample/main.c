@@ -10,7 +10,6 @@
  *                   overrun that case's buffer (cases.c)
  */
 #include <generated/build.h>
-#include <generated/stackprotector.h>
 #include <sspkit/stackprotector.h>
 #include <sspkit/stdio.h>
 #include <sspkit/string.h>
@@ -23,11 +22,17 @@ static const char *guard_seeding(void)
 	return IS_ENABLED(CONFIG_STACKPROTECTOR_GUARD_FIXED) ? "fixed" : "random";
 }
 
+/*
+ * The mode the audit found in this image's objects, and the configured
+ * one: "strong (configured strong)" (scripts/ssp-mode.S, linked last).
+ */
+extern const char ssp_mode_banner[];
+
 static int print_banner(void)
 {
-	printf("sspkit sample%s: arch=%s stack-protector=%s (configured %s) guard=%s\n",
-	       CONFIG_LOCALVERSION, SSPKIT_ARCH, SSP_MODE_EFFECTIVE,
-	       SSP_MODE_CONFIGURED, guard_seeding());
+	printf("sspkit sample%s: arch=%s stack-protector=%s guard=%s\n",
+	       CONFIG_LOCALVERSION, SSPKIT_ARCH, ssp_mode_banner,
+	       guard_seeding());
 	return 0;
 }
 

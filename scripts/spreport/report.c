@@ -28,13 +28,15 @@ void list_function(const struct function_info *fn, void *ctx)
 {
 	FILE *out = ctx;
 
+	if (fn->is_discarded)
+		return;
 	fprintf(out, "%-11s %8" PRIu64 " %s %s\n",
 		fn->is_protected ? "protected" : "unprotected", fn->size,
 		fn->name, fn->file);
 }
 
 /* Symbol and file names are bytes, not text: escape all but plain ASCII. */
-static void json_string(FILE *out, const char *s)
+void json_string(FILE *out, const char *s)
 {
 	const unsigned char *p;
 
@@ -69,6 +71,8 @@ void json_function(const struct function_info *fn, void *ctx)
 	FILE *out = json_state.out;
 
 	(void)ctx;
+	if (fn->is_discarded)
+		return;
 	fputs(json_state.first ? "\n    {\"name\": " : ",\n    {\"name\": ", out);
 	json_state.first = false;
 	json_string(out, fn->name);

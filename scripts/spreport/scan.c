@@ -51,6 +51,7 @@ struct body {
 	const char *name;
 	uint64_t size;
 	bool is_protected;
+	bool is_discarded;
 };
 
 struct name_entry {
@@ -67,6 +68,7 @@ struct object {
 	size_t file_size;	/* of this object, not of its archive */
 	bool linked;		/* ET_EXEC/ET_DYN: offsets are addresses */
 	uint64_t text_bytes;
+	unsigned char *is_discarded;	/* per section index */
 
 	size_t symtab_index;	/* 0: none */
 	size_t strtab_index;
@@ -94,6 +96,7 @@ void scan_init(void)
 
 static void free_object(struct object *o)
 {
+	free(o->is_discarded);
 	free(o->is_guard);
 	free(o->fsyms);
 	free(o->bodies);
@@ -124,12 +127,34 @@ static bool section_in_file(const struct object *o, const GElf_Shdr *sh)
 	       sh->sh_size <= o->file_size - sh->sh_offset;
 }
 
+/*
+ * Sections named .discard.* are dropped by every link (the kernel's rule,
+ * scripts/discard.lds here): what they hold is not part of any image, so
+ * it is neither text nor a counted function. The audit's witnesses live
+ * there.
+ */
+static bool is_discarded_section(const struct object *o, const GElf_Shdr *sh,
+				 size_t shstrndx)
+{
+	const char *name = elf_strptr(o->elf, shstrndx, sh->sh_name);
+
+	return !o->linked && name != NULL && strncmp(name, ".discard.", 9) == 0;
+}
+
 /* Sum the text and find .symtab (a linked image's .dynsym is not enough). */
 static int read_sections(struct object *o)
 {
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
+	size_t shstrndx = 0;
 
+	if (elf_getshdrstrndx(o->elf, &shstrndx) != 0)
+		return elf_failure(o, "bad section name table index");
+	o->is_discarded = calloc(o->shnum + 1, 1);
+	if (o->is_discarded == NULL) {
+		report_error(o->label, "out of memory");
+		return -1;
+	}
 	while ((scn = elf_nextscn(o->elf, scn)) != NULL) {
 		if (gelf_getshdr(scn, &sh) == NULL)
 			return elf_failure(o, "bad section header");
@@ -137,6 +162,11 @@ static int read_sections(struct object *o)
 			report_error(o->label, "truncated: section %zu ends "
 				     "past the end of the file", elf_ndxscn(scn));
 			return -1;
+		}
+		if (elf_ndxscn(scn) < o->shnum &&
+		    is_discarded_section(o, &sh, shstrndx)) {
+			o->is_discarded[elf_ndxscn(scn)] = 1;
+			continue;
 		}
 		if (is_text_section(&sh) && sh.sh_type != SHT_NOBITS)
 			o->text_bytes += sh.sh_size;
@@ -336,6 +366,7 @@ static uint32_t new_body(struct object *o, const struct func_sym *f)
 	b->name = f->name;
 	b->size = f->size;
 	b->is_protected = false;
+	b->is_discarded = f->section < o->shnum && o->is_discarded[f->section];
 	return (uint32_t)o->nbodies++;
 }
 
@@ -538,10 +569,13 @@ static void emit_bodies(const struct object *o, struct tally *t,
 			.name = b->name,
 			.size = b->size,
 			.is_protected = b->is_protected,
+			.is_discarded = b->is_discarded,
 		};
 
-		t->functions++;
-		t->protected_functions += b->is_protected;
+		if (!b->is_discarded) {
+			t->functions++;
+			t->protected_functions += b->is_protected;
+		}
 		if (cb)
 			cb(&fn, ctx);
 	}

@@ -18,8 +18,10 @@ struct function_info {
 	const char *name;
 	uint64_t size;		/* bytes, cold part included */
 	bool is_protected;
+	bool is_discarded;	/* in a .discard.* section: no link keeps it */
 };
 
+/* Called for every body, discarded ones too: those are not counted. */
 typedef void (*function_cb)(const struct function_info *fn, void *ctx);
 
 /*
@@ -50,6 +52,7 @@ void list_function(const struct function_info *fn, void *ctx);
 void json_begin(FILE *out);
 void json_function(const struct function_info *fn, void *ctx);
 void json_end(FILE *out, const struct tally *t);
+void json_string(FILE *out, const char *s);
 
 struct build {
 	const char *label;

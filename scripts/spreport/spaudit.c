@@ -1,0 +1,667 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * spaudit: what each object of a build was really built as, checked
+ * against the stack-protector mode the build asked for.
+ *
+ * The command line says what the compiler was told; the object says what
+ * it did. Every target C object carries five witness functions
+ * (include/sspkit/ssp-witness.h) whose protection each mode defines, so
+ * which of them have a canary tells the mode, whatever flag, wrapper or
+ * compiler produced the object. spreport's scanner reads them.
+ *
+ * Three commands, run by the build (scripts/Makefile.build and the
+ * top-level Makefile); see usage_text.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "spreport.h"
+
+static const char usage_text[] =
+"usage: spaudit objects --expect=MODE [--threshold=N] [--strict]\n"
+"                       --manifest=FILE --stamp=FILE\n"
+"       spaudit summary --expect=MODE --configured=MODE [--threshold=N]\n"
+"                       [--cflags=FLAGS] --header=OUT.h OBJ...|-\n"
+"       spaudit report [--json] --expect=MODE [--threshold=N] OBJ...|-\n"
+"\n"
+"  objects   audit the objects a manifest names, one per line:\n"
+"            KIND<TAB>OBJ[<TAB>FLAG<TAB>ORIGIN], KIND c, exempt or asm; FLAG\n"
+"            the last stack-protector flag of its command line and ORIGIN\n"
+"            where it came from. Writes each object's record (DIR/.NAME.ssp)\n"
+"            and warns about every object built weaker than MODE; with\n"
+"            --strict that is an error and FILE is not written, so the\n"
+"            next build audits the same objects again.\n"
+"  summary   read the records of the objects an image is linked from (OBJ\n"
+"            arguments, or one per line on standard input for -) and write\n"
+"            the effective mode to OUT.h: the weakest mode any object that\n"
+"            is not declared exempt was built as.\n"
+"  report    one line per object: functions, protected, built as, exemption.\n"
+"\n"
+"MODE: none, explicit, regular, regular-above (Regular with a threshold the\n"
+"compiler did not take), strong or all. N: the Regular threshold in bytes.\n"
+"What an object is built as comes from its witnesses, the weakest first:\n"
+"  none           no witness has a canary\n"
+"  explicit       only the stack_protect one (gcc)\n"
+"  regular-above  char[64], not char[N]\n"
+"  regular        char[N] too\n"
+"  strong         int[4] too\n"
+"  all            the witness with no locals too\n"
+"  unknown        the object has no witnesses (its compile did not include\n"
+"                 ssp-witness.h): counted as weaker than every mode\n"
+"Exit status: 0 fine, 1 an object is weaker than MODE (objects --strict,\n"
+"report) or a record is missing (summary), 2 usage or unreadable input.\n";
+
+/* Modes in the order of what they protect: each covers the ones before. */
+enum rank {
+	RANK_UNKNOWN = -1,
+	RANK_NONE,
+	RANK_EXPLICIT,
+	RANK_REGULAR_ABOVE,
+	RANK_REGULAR,
+	RANK_STRONG,
+	RANK_ALL,
+	RANK_ASSEMBLER,		/* not compiled: no mode applies */
+};
+
+static const char *const rank_names[] = {
+	[RANK_NONE] = "none",
+	[RANK_EXPLICIT] = "explicit",
+	[RANK_REGULAR_ABOVE] = "regular-above",
+	[RANK_REGULAR] = "regular",
+	[RANK_STRONG] = "strong",
+	[RANK_ALL] = "all",
+	[RANK_ASSEMBLER] = "assembler",
+};
+
+static const char *rank_name(enum rank r)
+{
+	return r == RANK_UNKNOWN ? "unknown" : rank_names[r];
+}
+
+static int parse_rank(const char *name)
+{
+	int r;
+
+	if (strcmp(name, "unknown") == 0)
+		return RANK_UNKNOWN;
+	for (r = RANK_NONE; r <= RANK_ASSEMBLER; r++)
+		if (strcmp(name, rank_names[r]) == 0)
+			return r;
+	return -2;
+}
+
+/* The witnesses, by the strongest mode each one proves. */
+static const struct {
+	const char *name;
+	enum rank proves;
+} witnesses[] = {
+	{ "__ssp_witness_plain", RANK_ALL },
+	{ "__ssp_witness_array", RANK_STRONG },
+	{ "__ssp_witness_chars_threshold", RANK_REGULAR },
+	{ "__ssp_witness_chars_large", RANK_REGULAR_ABOVE },
+	{ "__ssp_witness_marked", RANK_EXPLICIT },
+};
+#define NWITNESSES (sizeof(witnesses) / sizeof(witnesses[0]))
+
+/* What the scanner told us about one object. */
+struct seen {
+	unsigned found;		/* bit i: witness i is there */
+	unsigned protected_mask;
+	uint64_t functions;
+	uint64_t protected_functions;
+};
+
+static void note_function(const struct function_info *fn, void *ctx)
+{
+	struct seen *s = ctx;
+	size_t i;
+
+	if (!fn->is_discarded) {
+		s->functions++;
+		s->protected_functions += fn->is_protected;
+		return;
+	}
+	for (i = 0; i < NWITNESSES; i++)
+		if (strcmp(fn->name, witnesses[i].name) == 0) {
+			s->found |= 1u << i;
+			if (fn->is_protected)
+				s->protected_mask |= 1u << i;
+		}
+}
+
+static enum rank built_as(const struct seen *s)
+{
+	enum rank best = RANK_NONE;
+	size_t i;
+
+	if (s->found != (1u << NWITNESSES) - 1)
+		return RANK_UNKNOWN;
+	for (i = 0; i < NWITNESSES; i++)
+		if ((s->protected_mask & (1u << i)) && witnesses[i].proves > best)
+			best = witnesses[i].proves;
+	return best;
+}
+
+/* One object's audit, as its record file keeps it. */
+struct record {
+	char *object;
+	char *kind;		/* c, exempt or asm */
+	enum rank built;
+	uint64_t functions;
+	uint64_t protected_functions;
+	char *flag;		/* may be empty */
+	char *origin;
+};
+
+struct options {
+	enum rank expect;
+	enum rank configured;
+	unsigned threshold;
+	bool strict;
+	bool json;
+	const char *manifest;
+	const char *stamp;
+	const char *header;
+	const char *cflags;
+};
+
+static void failure(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void failure(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("spaudit: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* scan.c reports unreadable files through this. */
+void report_error(const char *file, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "spaudit: %s: ", file);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* "dir/name.o" -> "dir/.name.o.ssp", beside the object's .cmd file. */
+static char *record_path(const char *object)
+{
+	const char *slash = strrchr(object, '/');
+	size_t dir = slash ? (size_t)(slash - object) + 1 : 0;
+	size_t len = strlen(object) + 6;
+	char *path = malloc(len);
+
+	if (path != NULL)
+		snprintf(path, len, "%.*s.%s.ssp", (int)dir, object, object + dir);
+	return path;
+}
+
+/* Write TEXT to PATH under a temporary name, then rename it into place. */
+static int write_atomically(const char *path, const char *text)
+{
+	size_t len = strlen(path) + 5;
+	char *tmp = malloc(len);
+	FILE *f;
+	int ok;
+
+	if (tmp == NULL)
+		return -1;
+	snprintf(tmp, len, "%s.tmp", path);
+	f = fopen(tmp, "w");
+	ok = f != NULL && fputs(text, f) >= 0;
+	ok = f != NULL && fclose(f) == 0 && ok;
+	ok = ok && rename(tmp, path) == 0;
+	if (!ok) {
+		failure("%s: cannot write: %s", path, strerror(errno));
+		remove(tmp);
+	}
+	free(tmp);
+	return ok ? 0 : -1;
+}
+
+static const char *describe(enum rank r, unsigned threshold, char *buf,
+			    size_t size)
+{
+	switch (r) {
+	case RANK_UNKNOWN:
+		return "built with no stack-protector witness (its compile did "
+		       "not include include/sspkit/ssp-witness.h)";
+	case RANK_NONE:
+		return "built without stack protection";
+	case RANK_REGULAR_ABOVE:
+		snprintf(buf, size, "built as regular with a threshold above "
+			 "%u bytes", threshold);
+		return buf;
+	default:
+		snprintf(buf, size, "built as %s", rank_name(r));
+		return buf;
+	}
+}
+
+static bool is_weaker(const struct record *r, enum rank expect)
+{
+	return strcmp(r->kind, "c") == 0 && r->built < expect;
+}
+
+/* "lib/x.o: built without stack protection (-fno-stack-protector, from KCFLAGS)" */
+static void print_weaker(const struct record *r, const struct options *opt)
+{
+	char buf[96];
+	const char *level = opt->strict ? "error" : "warning";
+
+	fprintf(stderr, "%s: %s: %s", level, r->object,
+		describe(r->built, opt->threshold, buf, sizeof(buf)));
+	if (*r->flag && strcmp(r->origin, "the configured mode") == 0)
+		fprintf(stderr, " (its command line has %s, from the configured "
+			"mode: the compiler or a wrapper around it did not "
+			"honour it)", r->flag);
+	else if (*r->flag)
+		fprintf(stderr, " (%s, from %s)", r->flag, r->origin);
+	else if (*r->origin)
+		fprintf(stderr, " (%s)", r->origin);
+	fprintf(stderr, "; the build asks for %s\n", rank_name(opt->expect));
+}
+
+static void format_record(const struct record *r, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s\t%s\t%s\t%llu\t%llu\t%s\t%s\n", r->object,
+		 r->kind, rank_name(r->built), (unsigned long long)r->functions,
+		 (unsigned long long)r->protected_functions, r->flag, r->origin);
+}
+
+/* Split a line at tabs in place; returns how many fields were found. */
+static int split_fields(char *line, char **fields, int max)
+{
+	int n = 0;
+
+	line[strcspn(line, "\n")] = '\0';
+	while (n < max) {
+		fields[n++] = line;
+		line = strchr(line, '\t');
+		if (line == NULL)
+			break;
+		*line++ = '\0';
+	}
+	return n;
+}
+
+static int audit_one(char *line, const struct options *opt, bool *weaker)
+{
+	char *f[4] = { "", "", "", "" };
+	struct tally t = { 0 };
+	struct seen s = { 0 };
+	struct record r;
+	char text[4096], *path;
+	int n;
+
+	line += strspn(line, " ");	/* make's $(foreach) joins with a space */
+	n = split_fields(line, f, 4);
+	if (n < 2 || (strcmp(f[0], "c") && strcmp(f[0], "exempt") &&
+		      strcmp(f[0], "asm"))) {
+		failure("%s: bad manifest line (want KIND<TAB>OBJ...)", opt->manifest);
+		return -1;
+	}
+	scan_file(f[1], &t, note_function, &s);
+	if (t.errors)
+		return -1;
+	r = (struct record){
+		.object = f[1], .kind = f[0], .functions = s.functions,
+		.protected_functions = s.protected_functions,
+		.flag = n > 2 ? f[2] : "", .origin = n > 3 ? f[3] : "",
+	};
+	r.built = strcmp(f[0], "asm") == 0 ? RANK_ASSEMBLER : built_as(&s);
+	if (is_weaker(&r, opt->expect)) {
+		print_weaker(&r, opt);
+		*weaker = true;
+	}
+	format_record(&r, text, sizeof(text));
+	path = record_path(f[1]);
+	if (path == NULL || write_atomically(path, text) != 0) {
+		free(path);
+		return -1;
+	}
+	free(path);
+	return 0;
+}
+
+static int cmd_objects(const struct options *opt)
+{
+	FILE *m = fopen(opt->manifest, "r");
+	char line[4096];
+	bool weaker = false;
+	int status = 0;
+
+	if (m == NULL) {
+		failure("%s: %s", opt->manifest, strerror(errno));
+		return 2;
+	}
+	while (fgets(line, sizeof(line), m) != NULL)
+		if (line[strspn(line, " ")] != '\n' && audit_one(line, opt, &weaker) != 0)
+			status = 2;
+	fclose(m);
+	if (status == 0 && weaker && opt->strict) {
+		fprintf(stderr, "error: objects above are built weaker than the "
+			"configured stack-protector mode, and "
+			"CONFIG_CC_STACKPROTECTOR_STRICT=y stops the build: drop "
+			"the flag named, or declare the object exempt in its "
+			"Makefile (CFLAGS_foo.o += $(DISABLE_STACKPROTECTOR))\n");
+		return 1;
+	}
+	if (status == 0 && write_atomically(opt->stamp, "") != 0)
+		status = 2;
+	return status;
+}
+
+/* Read an object's record; returns -1 with a message when there is none. */
+static int read_record(const char *object, struct record *r, char *buf,
+		       size_t size)
+{
+	char *path = record_path(object), *f[7];
+	FILE *in = path ? fopen(path, "r") : NULL;
+	bool ok = in != NULL && fgets(buf, (int)size, in) != NULL;
+
+	if (in != NULL)
+		fclose(in);
+	if (!ok || split_fields(buf, f, 7) != 7 || parse_rank(f[2]) < -1) {
+		failure("%s: no audit record (%s): was it built outside the "
+			"Kbuild lists? Run make again", object,
+			path ? path : "out of memory");
+		free(path);
+		return -1;
+	}
+	free(path);
+	*r = (struct record){
+		.object = f[0], .kind = f[1], .built = parse_rank(f[2]),
+		.functions = strtoull(f[3], NULL, 10),
+		.protected_functions = strtoull(f[4], NULL, 10),
+		.flag = f[5], .origin = f[6],
+	};
+	return 0;
+}
+
+/* The objects: the arguments, where "-" stands for one per stdin line. */
+typedef int (*object_cb)(const char *object, void *ctx);
+
+static int for_each_object(char **args, int count, object_cb cb, void *ctx)
+{
+	char line[4096];
+	int i, status = 0;
+
+	for (i = 0; i < count; i++) {
+		if (strcmp(args[i], "-") != 0) {
+			if (cb(args[i], ctx) != 0)
+				status = 1;
+			continue;
+		}
+		while (fgets(line, sizeof(line), stdin) != NULL) {
+			line[strcspn(line, "\n")] = '\0';
+			if (*line && cb(line, ctx) != 0)
+				status = 1;
+		}
+	}
+	return status;
+}
+
+struct totals {
+	const struct options *opt;
+	unsigned compiled;		/* kind c */
+	unsigned at_rank[RANK_ASSEMBLER + 2];	/* index rank + 1 */
+	unsigned assembler;
+	unsigned exempt;
+	char exempt_list[1024];
+	bool json_first;
+	bool weaker;
+};
+
+static void add_to_list(char *list, size_t size, const char *item)
+{
+	size_t used = strlen(list);
+
+	if (used + strlen(item) + 3 < size)
+		snprintf(list + used, size - used, "%s%s", used ? ", " : "", item);
+}
+
+static int count_object(const char *object, void *ctx)
+{
+	struct totals *t = ctx;
+	struct record r;
+	char buf[4096];
+
+	if (read_record(object, &r, buf, sizeof(buf)) != 0)
+		return -1;
+	if (strcmp(r.kind, "exempt") == 0) {
+		t->exempt++;
+		add_to_list(t->exempt_list, sizeof(t->exempt_list), r.object);
+	} else if (strcmp(r.kind, "asm") == 0) {
+		t->assembler++;
+	} else {
+		t->compiled++;
+		t->at_rank[r.built + 1]++;
+	}
+	return 0;
+}
+
+static int weakest_rank(const struct totals *t)
+{
+	int r;
+
+	for (r = RANK_UNKNOWN; r <= RANK_ALL; r++)
+		if (t->at_rank[r + 1])
+			return r;
+	return t->opt->expect;	/* nothing compiled: nothing to contradict */
+}
+
+/* The mode word only: "regular-above" is Regular, weaker than asked. */
+static const char *mode_word(int r)
+{
+	return r == RANK_REGULAR_ABOVE ? "regular" : rank_name(r);
+}
+
+static int cmd_summary(char **args, int count, const struct options *opt)
+{
+	struct totals t = { .opt = opt };
+	int weakest, n_weakest;
+	bool all_as_asked;
+	char banner[256], header[2048];
+
+	if (for_each_object(args, count, count_object, &t) != 0)
+		return 1;
+	weakest = weakest_rank(&t);
+	n_weakest = t.compiled ? (int)t.at_rank[weakest + 1] : 0;
+	all_as_asked = weakest >= opt->expect && (unsigned)n_weakest == t.compiled;
+	if (all_as_asked)
+		snprintf(banner, sizeof(banner), "%s (configured %s)",
+			 mode_word(weakest), rank_name(opt->configured));
+	else
+		snprintf(banner, sizeof(banner), "%s (configured %s; %d of %u "
+			 "objects)", mode_word(weakest), rank_name(opt->configured),
+			 n_weakest, t.compiled);
+	snprintf(header, sizeof(header),
+		 "/* Generated by spaudit from this build's objects; do not edit. */\n"
+		 "#ifndef __GENERATED_STACKPROTECTOR_H\n"
+		 "#define __GENERATED_STACKPROTECTOR_H\n"
+		 "#define SSP_MODE_CONFIGURED \"%s\"\n"
+		 "#define SSP_MODE_EFFECTIVE \"%s\"\n"
+		 "#define SSP_MODE_BANNER \"%s\"\n"
+		 "#define SSP_CFLAGS \"%s\"\n"
+		 "/* C objects, exemptions left out, and how many got the effective mode */\n"
+		 "#define SSP_AUDIT_OBJECTS %u\n"
+		 "#define SSP_AUDIT_WEAKEST %d\n"
+		 "#define SSP_AUDIT_EXEMPT %u\n"
+		 "#endif\n",
+		 rank_name(opt->configured), mode_word(weakest), banner,
+		 opt->cflags ? opt->cflags : "", t.compiled, n_weakest, t.exempt);
+	if (write_atomically(opt->header, header) != 0)
+		return 2;
+	if (all_as_asked)
+		printf("stack-protector: %s in all %u objects (configured %s)",
+		       mode_word(weakest), t.compiled, rank_name(opt->configured));
+	else
+		printf("stack-protector: %s in %d of %u objects, configured %s: "
+		       "see the warnings above, or make spaudit",
+		       weakest == RANK_UNKNOWN ? "unknown" : mode_word(weakest),
+		       n_weakest, t.compiled, rank_name(opt->configured));
+	if (t.exempt)
+		printf("; declared exempt: %s", t.exempt_list);
+	putchar('\n');
+	return 0;
+}
+
+static int report_object(const char *object, void *ctx)
+{
+	struct totals *t = ctx;
+	const char *exemption;
+	struct record r;
+	char buf[4096];
+
+	if (read_record(object, &r, buf, sizeof(buf)) != 0)
+		return -1;
+	exemption = strcmp(r.kind, "exempt") == 0 ? "exempt (Makefile)" :
+		    strcmp(r.kind, "asm") == 0 ? "assembler" : "-";
+	if (is_weaker(&r, t->opt->expect))
+		t->weaker = true;
+	if (!t->opt->json) {
+		printf("%-40s %5llu %5llu  %-13s %s%s\n", r.object,
+		       (unsigned long long)r.functions,
+		       (unsigned long long)r.protected_functions,
+		       rank_name(r.built), exemption,
+		       is_weaker(&r, t->opt->expect) ? "  WEAKER" : "");
+		return 0;
+	}
+	fputs(t->json_first ? "\n    {\"object\": " : ",\n    {\"object\": ", stdout);
+	t->json_first = false;
+	json_string(stdout, r.object);
+	printf(", \"functions\": %llu, \"protected\": %llu, \"built_as\": ",
+	       (unsigned long long)r.functions,
+	       (unsigned long long)r.protected_functions);
+	json_string(stdout, rank_name(r.built));
+	fputs(", \"exemption\": ", stdout);
+	json_string(stdout, strcmp(exemption, "-") ? exemption : "");
+	fputs(", \"flag\": ", stdout);
+	json_string(stdout, r.flag);
+	fputs(", \"origin\": ", stdout);
+	json_string(stdout, r.origin);
+	printf(", \"weaker\": %s}", is_weaker(&r, t->opt->expect) ? "true" : "false");
+	return 0;
+}
+
+static int cmd_report(char **args, int count, const struct options *opt)
+{
+	struct totals t = { .opt = opt, .json_first = true };
+	int status;
+
+	if (opt->json)
+		printf("{\"expect\": \"%s\", \"objects\": [", rank_name(opt->expect));
+	else
+		printf("%-40s %5s %5s  %-13s %s\n", "object", "funcs", "prot",
+		       "built as", "exemption");
+	status = for_each_object(args, count, report_object, &t);
+	if (opt->json)
+		printf("\n  ], \"weaker\": %s}\n", t.weaker ? "true" : "false");
+	if (status != 0)
+		return 2;
+	return t.weaker ? 1 : 0;
+}
+
+static int usage_error(const char *why)
+{
+	failure("%s\nTry 'spaudit --help'.", why);
+	return 2;
+}
+
+static const char *option_value(const char *arg, const char *name)
+{
+	size_t len = strlen(name);
+
+	return strncmp(arg, name, len) == 0 && arg[len] == '=' ? arg + len + 1 : NULL;
+}
+
+static int parse_mode(const char *value, enum rank *out)
+{
+	int r = parse_rank(value);
+
+	if (r < RANK_NONE || r > RANK_ALL)
+		return -1;
+	*out = (enum rank)r;
+	return 0;
+}
+
+/* Returns the index of the first operand, or -1 after a usage error. */
+static int parse_options(int argc, char **argv, struct options *opt)
+{
+	const char *v;
+	int i;
+
+	for (i = 2; i < argc && strncmp(argv[i], "--", 2) == 0; i++) {
+		if ((v = option_value(argv[i], "--expect")) != NULL) {
+			if (parse_mode(v, &opt->expect) != 0)
+				return usage_error("--expect: unknown mode"), -1;
+		} else if ((v = option_value(argv[i], "--configured")) != NULL) {
+			if (parse_mode(v, &opt->configured) != 0)
+				return usage_error("--configured: unknown mode"), -1;
+		} else if ((v = option_value(argv[i], "--threshold")) != NULL) {
+			opt->threshold = (unsigned)strtoul(v, NULL, 10);
+		} else if ((v = option_value(argv[i], "--manifest")) != NULL) {
+			opt->manifest = v;
+		} else if ((v = option_value(argv[i], "--stamp")) != NULL) {
+			opt->stamp = v;
+		} else if ((v = option_value(argv[i], "--header")) != NULL) {
+			opt->header = v;
+		} else if ((v = option_value(argv[i], "--cflags")) != NULL) {
+			opt->cflags = v;
+		} else if (strcmp(argv[i], "--strict") == 0) {
+			opt->strict = true;
+		} else if (strcmp(argv[i], "--json") == 0) {
+			opt->json = true;
+		} else {
+			return usage_error("unknown option"), -1;
+		}
+	}
+	return i;
+}
+
+int main(int argc, char **argv)
+{
+	struct options opt = { .expect = RANK_NONE, .configured = RANK_NONE,
+			       .threshold = 8 };
+	int first;
+
+	if (argc >= 2 && strcmp(argv[1], "--help") == 0) {
+		fputs(usage_text, stdout);
+		return 0;
+	}
+	if (argc < 2)
+		return usage_error("no command (objects, summary or report)");
+	first = parse_options(argc, argv, &opt);
+	if (first < 0)
+		return 2;
+	scan_init();
+	if (strcmp(argv[1], "objects") == 0) {
+		if (!opt.manifest || !opt.stamp)
+			return usage_error("objects needs --manifest and --stamp");
+		return cmd_objects(&opt);
+	}
+	if (first >= argc)
+		return usage_error("no objects (give them, or - for stdin)");
+	if (strcmp(argv[1], "summary") == 0) {
+		if (!opt.header)
+			return usage_error("summary needs --header");
+		return cmd_summary(argv + first, argc - first, &opt);
+	}
+	if (strcmp(argv[1], "report") == 0)
+		return cmd_report(argv + first, argc - first, &opt);
+	return usage_error("unknown command");
+}

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The stack-protector mode the audit found in this build's objects, for
+ * sample's banner. It is assembled after every other object has been
+ * compiled and audited (the top-level Makefile), so it cannot be a C
+ * object that the audit would have to judge before it exists.
+ */
+#include <generated/stackprotector.h>
+
+	.section .rodata
+	.globl	ssp_mode_banner
+ssp_mode_banner:
+	.asciz	SSP_MODE_BANNER
+
+	/* No executable stack: "%" is the one type prefix every target takes. */
+	.section .note.GNU-stack,"",%progbits
