@@ -5,7 +5,7 @@
  * embedded in it (piggy.S) and checks it against the CRC-32 recorded at
  * build time. It is compiled with the build's KBUILD_CFLAGS, so its
  * functions carry canaries as the configured stack-protector mode says,
- * and it brings its own guard and handler, as 3.14's misc.c did.
+ * and it brings its own guard and handler (early.c), as 3.14's misc.c did.
  *
  *   zImage          decompress, check, print "... ok, done", exit 0
  *   zImage guard    print the stage's stack guard
@@ -15,24 +15,6 @@
 #include <sspkit/stackprotector.h>
 #include <sspkit/sys.h>
 #include "misc.h"
-
-/*
- * The stage's guard is fixed: the terminator canary, NUL, LF, CR, 0xff.
- * The stage runs before the kernel proper, so before there is any
- * entropy source or RNG to seed a random guard from (getrandom(), which
- * lib/stackprotector.c uses, belongs to the system the stage boots). A
- * known value is weaker against an attacker who can write arbitrary
- * bytes, but a terminator canary still stops the common overrun, a
- * string copy: strcpy() and friends stop at the NUL (or LF, CR) and
- * cannot write the canary back, so they cannot get past it unnoticed.
- */
-uintptr_t __stack_chk_guard;
-
-/* Runs first, before any protected code, so it must carry no canary. */
-__no_stack_protector void __stack_chk_guard_setup(void)
-{
-	__stack_chk_guard = STACK_GUARD_TERMINATOR;
-}
 
 static void putstr(int fd, const char *s)
 {
@@ -51,11 +33,6 @@ __noreturn __no_stack_protector void error(const char *msg)
 	putstr(2, "\n");
 	sys_kill(sys_getpid(), SIGABRT);
 	sys_exit_group(128 + SIGABRT);
-}
-
-__noreturn __no_stack_protector void __stack_chk_fail(void)
-{
-	error("stack-protector: Kernel stack is corrupted");
 }
 
 /* Formatting without division (the stage links no libgcc): end of text. */
@@ -185,8 +162,8 @@ static int usage(void)
 	return 2;
 }
 
-/* Protected per mode, so not inlined into the unprotected entry. */
-static __noinline int stage_main(int argc, char *argv[])
+/* Protected per mode; called by the unprotected entry in early.c. */
+int stage_main(int argc, char *argv[])
 {
 	if (argc < 2)
 		return decompress_kernel(0);
@@ -202,11 +179,4 @@ static __noinline int stage_main(int argc, char *argv[])
 	if (!strcmp(argv[1], "corrupt"))
 		return decompress_kernel(1);
 	return usage();
-}
-
-/* Called by head.S; sets the guard before any protected function runs. */
-__noreturn __no_stack_protector __used void zimage_entry(long *sp)
-{
-	__stack_chk_guard_setup();
-	sys_exit_group(stage_main((int)sp[0], (char **)(sp + 1)));
 }

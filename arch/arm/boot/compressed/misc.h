@@ -26,10 +26,13 @@ extern const unsigned char input_data_end[];
 /* misc.c: report, then halt the stage with SIGABRT. */
 __noreturn void error(const char *msg);
 
-/* The stage's own stack-protector runtime (misc.c). */
+/* The stage's own stack-protector runtime and entry (early.c). */
 extern uintptr_t __stack_chk_guard;
 void __stack_chk_guard_setup(void);
 __noreturn void __stack_chk_fail(void);
+
+/* misc.c: the stage proper, after the guard is set. */
+int stage_main(int argc, char *argv[]);
 
 /* decompress.c */
 void lzs_decompress(const unsigned char *in, size_t in_len,
