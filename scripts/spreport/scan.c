@@ -8,7 +8,10 @@
  *
  * The idea: collect the function symbols, merge aliases into bodies, hang
  * NAME.cold parts on NAME, sort the byte ranges, then walk the relocations
- * once and binary-search the range of each one that names a guard symbol.
+ * once and binary-search the range of each one that reaches a failure
+ * handler.  A handler defined in the object itself may be called with no
+ * relocation at all: then the calls in the bodies' bytes are decoded
+ * (branch.c), for the sections that hold such a handler only.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -21,11 +24,14 @@
 
 #include "spreport.h"
 
-/* The symbols only stack-protector code refers to. */
-static const char *const guard_symbols[] = {
+/*
+ * The failure handlers: a function that calls or branches to one of them
+ * checks a canary.  __stack_chk_guard is not here: loading the guard is
+ * not checking it (see "protected" in spreport --help).
+ */
+static const char *const handler_symbols[] = {
 	"__stack_chk_fail",
 	"__stack_chk_fail_local",
-	"__stack_chk_guard",
 };
 
 /* An STT_FUNC symbol with a size: a body, an alias of one, or a cold part. */
@@ -33,18 +39,22 @@ struct func_sym {
 	uint64_t start;
 	uint64_t size;
 	uint32_t section;	/* range key: see range_section() */
+	uint32_t shndx;		/* the section that holds the bytes */
 	uint32_t body;
 	const char *name;
 	unsigned rank;		/* which alias names the body: lower wins */
 	bool is_cold;
+	bool thumb;		/* ARM: bit 0 of the symbol was set */
 };
 
 /* One contiguous byte range of a body (its main part or a cold part). */
 struct part {
 	uint32_t section;
+	uint32_t shndx;
 	uint32_t body;
 	uint64_t start;
 	uint64_t end;
+	bool thumb;
 };
 
 struct body {
@@ -52,6 +62,14 @@ struct body {
 	uint64_t size;
 	bool is_protected;
 	bool is_discarded;
+	bool is_handler;	/* a failure handler itself: never counted */
+};
+
+/* Where a failure handler defined in this object lies (range key). */
+struct handler {
+	uint32_t section;
+	uint64_t start;
+	uint64_t end;
 };
 
 struct name_entry {
@@ -75,7 +93,9 @@ struct object {
 	Elf_Data *syms;
 	Elf_Data *sym_shndx;	/* SHT_SYMTAB_SHNDX, for > 65279 sections */
 	size_t nsyms;
-	unsigned char *is_guard;	/* per symbol index */
+	unsigned char *is_handler;	/* per symbol index */
+	struct handler *handlers;	/* defined here, any binding */
+	size_t nhandlers;
 
 	struct func_sym *fsyms;
 	size_t nfsyms;
@@ -97,7 +117,8 @@ void scan_init(void)
 static void free_object(struct object *o)
 {
 	free(o->is_discarded);
-	free(o->is_guard);
+	free(o->is_handler);
+	free(o->handlers);
 	free(o->fsyms);
 	free(o->bodies);
 	free(o->parts);
@@ -200,14 +221,14 @@ static const char *symbol_name(const struct object *o, const GElf_Sym *sym)
 	return name ? name : "";
 }
 
-static bool is_guard_name(const char *name)
+static bool is_handler_name(const char *name)
 {
 	size_t i;
 
 	if (name[0] != '_')	/* cheap reject for nearly every symbol */
 		return false;
-	for (i = 0; i < sizeof(guard_symbols) / sizeof(guard_symbols[0]); i++)
-		if (strcmp(name, guard_symbols[i]) == 0)
+	for (i = 0; i < sizeof(handler_symbols) / sizeof(handler_symbols[0]); i++)
+		if (strcmp(name, handler_symbols[i]) == 0)
 			return true;
 	return false;
 }
@@ -266,23 +287,54 @@ static size_t symbol_section(const struct object *o, const GElf_Sym *sym,
 	return sym->st_shndx < o->shnum ? sym->st_shndx : 0;
 }
 
+/* ARM marks Thumb entry points by setting bit 0 of the address. */
+static uint64_t code_address(const struct object *o, const GElf_Sym *sym)
+{
+	if (o->ehdr.e_machine == EM_ARM)
+		return sym->st_value & ~(uint64_t)1;
+	return sym->st_value;
+}
+
+/* A handler defined here: its calls may have left no relocation. */
+static void add_handler(struct object *o, const GElf_Sym *sym, size_t shndx)
+{
+	struct handler *h = &o->handlers[o->nhandlers++];
+
+	h->section = range_section(o, shndx);
+	h->start = code_address(o, sym);
+	h->end = h->start + (sym->st_size ? sym->st_size : 1);
+	if (h->end < h->start)
+		h->end = UINT64_MAX;
+}
+
 static void add_function_symbol(struct object *o, const GElf_Sym *sym,
 				size_t shndx, const char *name)
 {
 	struct func_sym *f = &o->fsyms[o->nfsyms++];
 
-	f->start = sym->st_value;
-	/* ARM marks Thumb entry points by setting bit 0 of the address. */
-	if (o->ehdr.e_machine == EM_ARM)
-		f->start &= ~(uint64_t)1;
+	f->start = code_address(o, sym);
+	f->thumb = f->start != sym->st_value;
 	f->size = sym->st_size;
 	f->section = range_section(o, shndx);
+	f->shndx = (uint32_t)shndx;
 	f->name = name;
 	f->rank = binding_rank(GELF_ST_BIND(sym->st_info));
 	f->is_cold = cold_prefix_length(name) > 0;
 }
 
-/* One pass over .symtab: note guard symbols and collect function symbols. */
+/* Handlers are rare (a few per image, none in most objects): grow by one. */
+static int add_handler_slot(struct object *o)
+{
+	struct handler *h = realloc(o->handlers,
+				    (o->nhandlers + 1) * sizeof(*h));
+
+	if (h == NULL)
+		return -1;
+	o->handlers = h;
+	return 0;
+}
+
+/* One pass over .symtab: note handler symbols and collect function symbols. */
 static int read_symbols(struct object *o)
 {
 	Elf_Scn *scn = elf_getscn(o->elf, o->symtab_index);
@@ -297,9 +349,9 @@ static int read_symbols(struct object *o)
 		return elf_failure(o, "bad symbol table");
 	o->nsyms = o->syms->d_size / entsize;
 	o->sym_shndx = find_sym_shndx(o);
-	o->is_guard = calloc(o->nsyms + 1, 1);
+	o->is_handler = calloc(o->nsyms + 1, 1);
 	o->fsyms = calloc(o->nsyms + 1, sizeof(*o->fsyms));
-	if (o->is_guard == NULL || o->fsyms == NULL) {
+	if (o->is_handler == NULL || o->fsyms == NULL) {
 		report_error(o->label, "out of memory");
 		return -1;
 	}
@@ -310,8 +362,16 @@ static int read_symbols(struct object *o)
 			continue;	/* a damaged entry is just not a function */
 		name = symbol_name(o, &sym);
 
-		o->is_guard[i] = is_guard_name(name);
+		o->is_handler[i] = is_handler_name(name);
 		shndx = symbol_section(o, &sym, xndx);
+		if (o->is_handler[i] && shndx != 0 &&
+		    GELF_ST_TYPE(sym.st_info) != STT_SECTION) {
+			if (add_handler_slot(o) != 0) {
+				report_error(o->label, "out of memory");
+				return -1;
+			}
+			add_handler(o, &sym, shndx);
+		}
 		if (GELF_ST_TYPE(sym.st_info) == STT_FUNC && sym.st_size > 0 &&
 		    shndx != 0)
 			add_function_symbol(o, &sym, shndx, name);
@@ -352,6 +412,8 @@ static void add_part(struct object *o, const struct func_sym *f, uint32_t body)
 	struct part *p = &o->parts[o->nparts++];
 
 	p->section = f->section;
+	p->shndx = f->shndx;
+	p->thumb = f->thumb;
 	p->body = body;
 	p->start = f->start;
 	p->end = f->start + f->size;
@@ -367,6 +429,7 @@ static uint32_t new_body(struct object *o, const struct func_sym *f)
 	b->size = f->size;
 	b->is_protected = false;
 	b->is_discarded = f->section < o->shnum && o->is_discarded[f->section];
+	b->is_handler = false;
 	return (uint32_t)o->nbodies++;
 }
 
@@ -498,17 +561,133 @@ static struct body *body_at(struct object *o, uint32_t section, uint64_t off)
 	return &o->bodies[p->body];
 }
 
-static void mark_if_guard(struct object *o, uint32_t section,
-			  uint64_t offset, uint64_t info)
+/* Does (section, address) fall in a failure handler defined here? */
+static bool in_handler(const struct object *o, uint32_t section,
+		       uint64_t address)
 {
-	size_t symndx = GELF_R_SYM(info);
+	size_t i;
+
+	for (i = 0; i < o->nhandlers; i++) {
+		const struct handler *h = &o->handlers[i];
+
+		if (h->section == section && address >= h->start &&
+		    address < h->end)
+			return true;
+	}
+	return false;
+}
+
+/* One relocation: its place, and what it refers to. */
+struct reloc {
+	uint64_t offset;
+	uint64_t info;
+	int64_t addend;		/* 0 for REL */
+};
+
+/* The bytes a relocation patches, when they are in the file. */
+struct field_source {
+	Elf_Data *data;		/* of the section the relocations apply to */
+	uint64_t base;		/* its sh_addr in a linked image, else 0 */
+	bool rela;
+};
+
+/*
+ * A relocation against a section symbol reaches a handler when its target
+ * (the symbol's value plus the addend, explicit or kept in the field)
+ * lands in one.  In a linked image the field holds the resolved value,
+ * not an addend: there an absolute word is the target itself, RELA
+ * addends are used as they are, and for the rest the call's bytes are
+ * decoded instead (scan_direct_calls).
+ */
+static bool big_endian(const struct object *o)
+{
+	return o->ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
+}
+
+static bool linked_reloc_hits(const struct object *o, const struct reloc *r,
+			      const struct field_source *src,
+			      const unsigned char *field, size_t avail,
+			      const GElf_Sym *sym)
+{
+	uint32_t type = (uint32_t)GELF_R_TYPE(r->info);
+	uint64_t target;
+	int64_t offset;
+
+	if (field != NULL &&
+	    reloc_absolute_target(o->ehdr.e_machine, type, field, avail,
+				  big_endian(o), &target))
+		return in_handler(o, 0, target);
+	if (!src->rela ||
+	    !reloc_target_offset(o->ehdr.e_machine, type, r->addend, NULL, 0,
+				 big_endian(o), &offset))
+		return false;
+	return in_handler(o, 0, sym->st_value + (uint64_t)offset);
+}
+
+static bool section_reloc_hits(const struct object *o, const struct reloc *r,
+			       const struct field_source *src)
+{
+	GElf_Sym sym;
+	GElf_Word xndx = 0;
+	size_t shndx, symndx = GELF_R_SYM(r->info);
+	const unsigned char *field = NULL;
+	size_t avail = 0;
+	int64_t offset;
+
+	if (gelf_getsymshndx(o->syms, o->sym_shndx, (int)symndx, &sym,
+			     &xndx) == NULL ||
+	    GELF_ST_TYPE(sym.st_info) != STT_SECTION)
+		return false;
+	shndx = symbol_section(o, &sym, xndx);
+	if (shndx == 0)
+		return false;
+	if (src->data != NULL && src->data->d_buf != NULL &&
+	    r->offset >= src->base && r->offset - src->base < src->data->d_size) {
+		field = (const unsigned char *)src->data->d_buf + (r->offset - src->base);
+		avail = src->data->d_size - (r->offset - src->base);
+	}
+	if (o->linked)
+		return linked_reloc_hits(o, r, src, field, avail, &sym);
+	if (!reloc_target_offset(o->ehdr.e_machine, (uint32_t)GELF_R_TYPE(r->info),
+				 r->addend, field, avail, big_endian(o), &offset))
+		return false;
+	return in_handler(o, range_section(o, shndx),
+			  sym.st_value + (uint64_t)offset);
+}
+
+static void mark_if_handler(struct object *o, uint32_t section,
+			    const struct reloc *r, const struct field_source *src)
+{
+	size_t symndx = GELF_R_SYM(r->info);
 	struct body *b;
 
-	if (symndx >= o->nsyms || !o->is_guard[symndx])
+	if (symndx >= o->nsyms)
 		return;
-	b = body_at(o, section, offset);
+	if (!o->is_handler[symndx] &&
+	    (o->nhandlers == 0 || !section_reloc_hits(o, r, src)))
+		return;
+	b = body_at(o, section, r->offset);
 	if (b != NULL)
 		b->is_protected = true;
+}
+
+/* The data of the section relocated by SH, for fields that hold addends. */
+static struct field_source field_source_of(const struct object *o,
+					   const GElf_Shdr *sh)
+{
+	struct field_source src = { .rela = sh->sh_type == SHT_RELA };
+	Elf_Scn *target;
+	GElf_Shdr tsh;
+
+	if (o->nhandlers == 0)
+		return src;	/* nothing to resolve */
+	target = elf_getscn(o->elf, sh->sh_info);
+	if (target != NULL && gelf_getshdr(target, &tsh) != NULL &&
+	    tsh.sh_type != SHT_NOBITS) {
+		src.data = elf_getdata(target, NULL);
+		src.base = o->linked ? tsh.sh_addr : 0;
+	}
+	return src;
 }
 
 static int scan_relocations(struct object *o, Elf_Scn *scn,
@@ -519,23 +698,118 @@ static int scan_relocations(struct object *o, Elf_Scn *scn,
 	size_t entsize = gelf_fsize(o->elf, rela ? ELF_T_RELA : ELF_T_REL, 1,
 				    EV_CURRENT);
 	uint32_t section = range_section(o, sh->sh_info);
+	struct field_source src = field_source_of(o, sh);
 	size_t i, count;
 
 	if (data == NULL || entsize == 0)
 		return elf_failure(o, "bad relocation section");
 	count = data->d_size / entsize;
 	for (i = 0; i < count; i++) {
+		struct reloc r = { 0 };
 		GElf_Rela ra;
-		GElf_Rel r;
+		GElf_Rel rl;
 
-		if (rela && gelf_getrela(data, (int)i, &ra) != NULL)
-			mark_if_guard(o, section, ra.r_offset, ra.r_info);
-		else if (!rela && gelf_getrel(data, (int)i, &r) != NULL)
-			mark_if_guard(o, section, r.r_offset, r.r_info);
-		else
+		if (rela && gelf_getrela(data, (int)i, &ra) != NULL) {
+			r.offset = ra.r_offset;
+			r.info = ra.r_info;
+			r.addend = ra.r_addend;
+		} else if (!rela && gelf_getrel(data, (int)i, &rl) != NULL) {
+			r.offset = rl.r_offset;
+			r.info = rl.r_info;
+		} else {
 			return elf_failure(o, "bad relocation entry");
+		}
+		mark_if_handler(o, section, &r, &src);
 	}
 	return 0;
+}
+
+struct call_search {
+	const struct object *o;
+	uint32_t section;
+};
+
+static bool lands_in_handler(uint64_t target, void *ctx)
+{
+	const struct call_search *cs = ctx;
+
+	return in_handler(cs->o, cs->section, target);
+}
+
+/* The bytes of part P, or false when its section does not hold them. */
+static bool part_code(const struct object *o, const struct part *p,
+		      struct code *c)
+{
+	Elf_Scn *scn = elf_getscn(o->elf, p->shndx);
+	Elf_Data *data;
+	GElf_Shdr sh;
+	uint64_t base, off;
+
+	if (scn == NULL || gelf_getshdr(scn, &sh) == NULL ||
+	    sh.sh_type == SHT_NOBITS ||
+	    (data = elf_getdata(scn, NULL)) == NULL || data->d_buf == NULL)
+		return false;
+	base = o->linked ? sh.sh_addr : 0;
+	if (p->start < base || p->start - base >= data->d_size)
+		return false;
+	off = p->start - base;
+	c->bytes = (const unsigned char *)data->d_buf + off;
+	c->size = p->end - p->start < data->d_size - off ?
+		  p->end - p->start : data->d_size - off;
+	c->address = p->start;
+	c->machine = o->ehdr.e_machine;
+	c->big_endian = big_endian(o);
+	c->is_64 = o->ehdr.e_ident[EI_CLASS] == ELFCLASS64;
+	c->thumb = p->thumb;
+	c->linked = o->linked;
+	return true;
+}
+
+static bool section_has_handler(const struct object *o, uint32_t section)
+{
+	size_t i;
+
+	for (i = 0; i < o->nhandlers; i++)
+		if (o->handlers[i].section == section)
+			return true;
+	return false;
+}
+
+/*
+ * A call the assembler (or linker) resolved leaves no relocation: look
+ * for direct calls into a handler in the bytes of the parts that share a
+ * section with one (in a linked image: every part).
+ */
+static void scan_direct_calls(struct object *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->nparts; i++) {
+		const struct part *p = &o->parts[i];
+		struct body *b = &o->bodies[p->body];
+		struct call_search cs = { .o = o, .section = p->section };
+		struct code c;
+
+		if (b->is_protected || b->is_handler)
+			continue;
+		if (!o->linked && !section_has_handler(o, p->section))
+			continue;
+		if (part_code(o, p, &c) && for_each_branch(&c, lands_in_handler, &cs))
+			b->is_protected = true;
+	}
+}
+
+/* The handlers' own bodies: their call to each other is not a check. */
+static void mark_handler_bodies(struct object *o)
+{
+	size_t i;
+	struct body *b;
+
+	for (i = 0; i < o->nhandlers; i++) {
+		b = body_at(o, o->handlers[i].section, o->handlers[i].start);
+		if (b != NULL)
+			b->is_handler = true;
+	}
 }
 
 /* Only relocations against .symtab: .rela.dyn indexes .dynsym instead. */
@@ -544,6 +818,7 @@ static int mark_protected(struct object *o)
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
 
+	mark_handler_bodies(o);
 	while ((scn = elf_nextscn(o->elf, scn)) != NULL) {
 		if (gelf_getshdr(scn, &sh) == NULL)
 			return elf_failure(o, "bad section header");
@@ -554,6 +829,8 @@ static int mark_protected(struct object *o)
 		if (scan_relocations(o, scn, &sh) != 0)
 			return -1;
 	}
+	if (o->nhandlers > 0)
+		scan_direct_calls(o);
 	return 0;
 }
 
@@ -568,13 +845,13 @@ static void emit_bodies(const struct object *o, struct tally *t,
 			.file = o->label,
 			.name = b->name,
 			.size = b->size,
-			.is_protected = b->is_protected,
+			.is_protected = b->is_protected && !b->is_handler,
 			.is_discarded = b->is_discarded,
 		};
 
 		if (!b->is_discarded) {
 			t->functions++;
-			t->protected_functions += b->is_protected;
+			t->protected_functions += fn.is_protected;
 		}
 		if (cb)
 			cb(&fn, ctx);

@@ -2,8 +2,9 @@
 /*
  * spreport: count stack-protected functions and text size in ELF objects.
  *
- * Shared declarations of the four parts: scan.c reads ELF, walk.c turns
- * command-line paths into files, report.c prints, svg.c draws.
+ * Shared declarations of the five parts: scan.c reads ELF, branch.c
+ * decodes the calls it needs, walk.c turns command-line paths into files,
+ * report.c prints, svg.c draws.
  */
 #ifndef SPREPORT_H
 #define SPREPORT_H
@@ -40,6 +41,33 @@ struct tally {
 void scan_init(void);
 /* Scan one file (object, linked image or archive); errors are printed. */
 void scan_file(const char *path, struct tally *t, function_cb cb, void *ctx);
+
+/* branch.c */
+/* The bytes of one function (or part of one) and how to read them. */
+struct code {
+	const unsigned char *bytes;
+	size_t size;
+	uint64_t address;	/* of bytes[0]: a section offset, or an address */
+	uint16_t machine;	/* EM_* */
+	bool big_endian;
+	bool is_64;
+	bool thumb;		/* ARM: Thumb code (bit 0 of the symbol) */
+	bool linked;		/* ET_EXEC/ET_DYN: fields are resolved */
+};
+
+/* Returns true to stop the walk. */
+typedef bool (*target_fn)(uint64_t target, void *ctx);
+
+/* Calls fn with the target of every direct call or branch; true if fn did. */
+bool for_each_branch(const struct code *c, target_fn fn, void *ctx);
+/* What a relocation of TYPE against a section symbol points at, past it. */
+bool reloc_target_offset(uint16_t machine, uint32_t type, int64_t addend,
+			 const unsigned char *field, size_t avail,
+			 bool big_endian, int64_t *offset);
+/* In a linked image: the address an absolute relocation's field holds. */
+bool reloc_absolute_target(uint16_t machine, uint32_t type,
+			   const unsigned char *field, size_t avail,
+			   bool big_endian, uint64_t *target);
 
 /* walk.c */
 /* A path is a file, or a directory standing for every *.o below it. */

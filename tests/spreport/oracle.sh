@@ -4,9 +4,22 @@
 # way, independently of spreport: from the disassembly (objdump -dr) and
 # the symbol table (readelf -hsW) of objects, archives or linked images.
 #
-# Prints "N M": N functions whose disassembly carries a relocation against
-# __stack_chk_fail, __stack_chk_fail_local or __stack_chk_guard, out of M
-# functions (STT_FUNC with a size, aliases once, NAME.cold counted as NAME).
+# Prints "N M": N functions that check their canary, out of M functions
+# (STT_FUNC with a size, aliases once, NAME.cold counted as NAME).  A
+# function checks its canary when it calls or branches to a failure
+# handler, __stack_chk_fail or __stack_chk_fail_local, as objdump shows:
+#   - a relocation against the handler's symbol, of any binding;
+#   - a relocation against a section symbol whose printed addend (RELA)
+#     lands in a handler defined in that section (+4 for x86's PC32/PLT32:
+#     gcc writes "sym-0x4" for a call to sym);
+#   - an instruction that objdump itself resolves to "<__stack_chk_fail>"
+#     (or "<__stack_chk_fail+0x8>", ppc64's local entry), when no
+#     relocation makes that resolution a guess: none on the instruction, or
+#     one against the symbol of the section being disassembled (a REL
+#     addend kept in place, mips' jal), or any in a linked image.
+# The handlers themselves are never counted.  Not seen: a REL relocation
+# against another section's symbol (objdump does not print in-place
+# addends); spreport decodes those.
 # With -l, prints the protected functions' names instead, one per line.
 #
 # OBJDUMP and READELF select the tools; a cross objdump is needed for a
@@ -25,7 +38,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/oracle.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 # Both tools walk files and archive members in the same order, so the
 # k-th ELF header of one is the k-th "file format" line of the other.
-"$READELF" -hsW "$@" >"$tmp/syms" 2>"$tmp/err" || { cat "$tmp/err" >&2; exit 1; }
+"$READELF" -hSsW "$@" >"$tmp/syms" 2>"$tmp/err" || { cat "$tmp/err" >&2; exit 1; }
 "$OBJDUMP" -dr "$@" >"$tmp/dis" 2>"$tmp/err" || { cat "$tmp/err" >&2; exit 1; }
 
 awk -v list="$list" '
@@ -35,15 +48,46 @@ function cold_parent(name,   m) {
 	return ""
 }
 function rank(bind) { return bind == "GLOBAL" ? 0 : bind == "WEAK" ? 1 : 2 }
-# Pass 1, readelf: where every function symbol of the k-th ELF lives.
+function hex(h,   i, v) {
+	v = 0; h = tolower(h); sub(/^0x/, "", h)
+	for (i = 1; i <= length(h); i++)
+		v = v * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
+	return v
+}
+function is_handler(name) { return name ~ /^__stack_chk_fail(_local)?$/ }
+# Does offset OFF of section SEC of the current ELF lie in a handler?
+function in_handler(sec, off,   i) {
+	for (i = 1; i <= nh[k2]; i++)
+		if (hsec[k2, i] == sec && off >= hlo[k2, i] && off < hhi[k2, i]) return 1
+	return 0
+}
+# The instruction before this line is complete: judge its annotation.
+function flush() {
+	if (cur != "" && ann && (linked_of[k2] || !relocated || self_reloc)) hit[cur] = 1
+	ann = 0; relocated = 0; self_reloc = 0
+}
+# Pass 1, readelf: sections, and where every function symbol of the k-th ELF lives.
 FNR == 1 { pass++ }
-pass == 1 && /^  Type:/ { k++; linked = ($2 != "REL"); next }
+pass == 1 && /^  Type:/ { k++; linked = ($2 != "REL"); linked_of[k] = linked; next }
+pass == 1 && /^ *\[ *[0-9]+\] / {
+	line = $0; sub(/^ *\[ */, "", line); sub(/\]/, "", line)
+	split(line, f, " ")
+	secname[k, f[1]] = f[2]
+	if (f[3] == "RELA") rela[k] = 1
+	next
+}
 pass == 1 && /^Symbol table / { in_symtab = ($3 == "'"'"'.symtab'"'"'"); next }
 # Ndx and Name are taken from the end: ppc64 adds "[<localentry>: 8]".
+pass == 1 && in_symtab && is_handler($NF) && $(NF-1) ~ /^[0-9]+$/ && $4 != "SECTION" {
+	n = ++nh[k]
+	hsec[k, n] = linked ? "" : secname[k, $(NF-1)]
+	hlo[k, n] = hex($2); hhi[k, n] = hlo[k, n] + ($3 > 0 ? $3 : 1)
+}
 pass == 1 && in_symtab && $4 == "FUNC" && $3 != "0" && $(NF-1) != "UND" && $(NF-1) != "ABS" {
 	place = k ":" (linked ? "" : $(NF-1)) ":" $2
 	name = $NF
 	where[k, name] = place
+	if (is_handler(name)) handler_place[place] = 1
 	if (cold_parent(name) == "") {
 		if (!(place in best) || rank($5) < best_rank[place] ||
 		    (rank($5) == best_rank[place] && name < best[place])) {
@@ -52,10 +96,15 @@ pass == 1 && in_symtab && $4 == "FUNC" && $3 != "0" && $(NF-1) != "UND" && $(NF-
 	}
 	next
 }
-# Pass 2, objdump: which function each relocation line falls in.
-pass == 2 && /file format/ { k2++; cur = ""; next }
-pass == 2 && /^Disassembly of section/ { cur = ""; next }
+# Pass 2, objdump: which function each call and relocation line falls in.
+pass == 2 && /file format/ { flush(); k2++; cur = ""; next }
+pass == 2 && /^Disassembly of section/ {
+	flush(); cur = ""
+	section = $4; sub(/:$/, "", section)
+	next
+}
 pass == 2 && /^[0-9a-f]+ <.*>:$/ {
+	flush()
 	name = $0; sub(/^[0-9a-f]+ </, "", name); sub(/>:$/, "", name)
 	# Other labels (riscv .L*, section names) stay in the current function.
 	if ((k2, name) in where) {
@@ -65,12 +114,33 @@ pass == 2 && /^[0-9a-f]+ <.*>:$/ {
 	}
 	next
 }
-pass == 2 && cur != "" && /^[ \t]+[0-9a-f]+: R_[A-Za-z0-9_]+[ \t]+__stack_chk_(fail|fail_local|guard)([-+].*)?$/ {
-	hit[cur] = 1
+pass == 2 && cur != "" && /^[ \t]+[0-9a-f]+: R_[A-Za-z0-9_]+[ \t]/ {
+	relocated = 1
+	type = $2; sym = $3
+	target = sym; sub(/[-+]0x[0-9a-f]+$/, "", target)
+	if (is_handler(target)) { hit[cur] = 1; next }
+	if (target == section) self_reloc = 1
+	# A section symbol with a printed addend (RELA objects only).
+	if (!linked_of[k2] && rela[k2] && target ~ /^\./) {
+		add = 0
+		if (match(sym, /[-+]0x[0-9a-f]+$/)) {
+			add = hex(substr(sym, RSTART + 1))
+			if (substr(sym, RSTART, 1) == "-") add = -add
+		}
+		if (type ~ /^R_X86_64_(PC32|PLT32)$/) add += 4
+		if (in_handler(target, add)) hit[cur] = 1
+	}
+	next
+}
+pass == 2 && /^ *[0-9a-f]+:\t/ {
+	flush()
+	if (cur != "" && $0 ~ /<__stack_chk_fail(_local)?(\+0x[0-9a-f]+)?>/) ann = 1
+	next
 }
 END {
+	flush()
 	m = 0; n = 0
 	for (p in best) m++
-	for (p in hit) if (p in best) { n++; if (list) print best[p] }
+	for (p in hit) if ((p in best) && !(p in handler_place)) { n++; if (list) print best[p] }
 	if (!list) print n, m
 }' "$tmp/syms" "$tmp/dis"
