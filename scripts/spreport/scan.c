@@ -15,11 +15,13 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <ar.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "spreport.h"
@@ -974,7 +976,11 @@ static void scan_archive(int fd, Elf *ar, const char *label, struct tally *t,
 	Elf_Cmd cmd = ELF_C_READ_MMAP;
 	Elf *member;
 	char *name;
+	size_t size = 0;
 
+	/* "ar rc e.a" with no members writes the magic alone: 0 of 0. */
+	if (elf_rawfile(ar, &size) != NULL && size <= SARMAG)
+		return;
 	elf_errno();
 	/* elf_next() says ELF_C_NULL after the last member. */
 	while (cmd != ELF_C_NULL) {
@@ -1025,13 +1031,52 @@ static void scan_elf_or_archive(int fd, Elf *elf, const char *label,
 	}
 }
 
-void scan_file(const char *path, struct tally *t, function_cb cb, void *ctx)
+static const char *file_kind(mode_t mode)
 {
-	int fd = open(path, O_RDONLY);
-	Elf *elf;
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	if (S_ISDIR(mode))
+		return "a directory";
+	return "not a regular file";
+}
+
+/*
+ * O_NONBLOCK: opening a FIFO must not wait for a writer.  Only regular
+ * files are read: a FIFO or a device could block or never end.
+ */
+static int open_regular(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+	struct stat st;
 
 	if (fd < 0) {
 		report_error(path, "%s", strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) != 0) {
+		report_error(path, "%s", strerror(errno));
+	} else if (!S_ISREG(st.st_mode)) {
+		report_error(path, "%s, not read: give an object, archive "
+			     "or linked image", file_kind(st.st_mode));
+	} else {
+		return fd;
+	}
+	close(fd);
+	return -1;
+}
+
+void scan_file(const char *path, struct tally *t, function_cb cb, void *ctx)
+{
+	int fd = open_regular(path);
+	Elf *elf;
+
+	if (fd < 0) {
 		t->errors++;
 		return;
 	}

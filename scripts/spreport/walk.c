@@ -50,10 +50,11 @@ static char *join_path(const char *dir, const char *name)
 }
 
 static void walk_directory(const char *dir, struct tally *t, function_cb cb,
-			   void *ctx);
+			   void *ctx, unsigned *found);
 
+/* FOUND counts the objects a directory stands for, readable or not. */
 static void visit_entry(const char *dir, const char *name, struct tally *t,
-			function_cb cb, void *ctx)
+			function_cb cb, void *ctx, unsigned *found)
 {
 	struct stat st;
 	char *path;
@@ -67,16 +68,18 @@ static void visit_entry(const char *dir, const char *name, struct tally *t,
 		return;
 	}
 	if (lstat(path, &st) == 0) {
-		if (S_ISDIR(st.st_mode))
-			walk_directory(path, t, cb, ctx);
-		else if (S_ISREG(st.st_mode) && is_counted_object(name))
+		if (S_ISDIR(st.st_mode)) {
+			walk_directory(path, t, cb, ctx, found);
+		} else if (S_ISREG(st.st_mode) && is_counted_object(name)) {
+			(*found)++;
 			scan_file(path, t, cb, ctx);
+		}
 	}
 	free(path);
 }
 
 static void walk_directory(const char *dir, struct tally *t, function_cb cb,
-			   void *ctx)
+			   void *ctx, unsigned *found)
 {
 	struct dirent **entries;
 	int n, i;
@@ -88,7 +91,7 @@ static void walk_directory(const char *dir, struct tally *t, function_cb cb,
 		return;
 	}
 	for (i = 0; i < n; i++) {
-		visit_entry(dir, entries[i]->d_name, t, cb, ctx);
+		visit_entry(dir, entries[i]->d_name, t, cb, ctx, found);
 		free(entries[i]);
 	}
 	free(entries);
@@ -97,10 +100,18 @@ static void walk_directory(const char *dir, struct tally *t, function_cb cb,
 void walk_path(const char *path, struct tally *t, function_cb cb, void *ctx)
 {
 	struct stat st;
+	unsigned found = 0;
 
 	/* Named files are taken whatever their name: the user chose them. */
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		walk_directory(path, t, cb, ctx);
-	else
+	if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
 		scan_file(path, t, cb, ctx);
+		return;
+	}
+	walk_directory(path, t, cb, ctx, &found);
+	/* "0 of 0" for a mistyped O= tree would look like a clean result. */
+	if (found == 0) {
+		report_error(path, "no ELF objects found (a directory stands "
+			     "for the *.o files below it)");
+		t->errors++;
+	}
 }
