@@ -38,6 +38,31 @@ check_grep "non-ELF: named" "^spreport: $T/text.o: not an ELF" "$T/err"
 check_eq "empty file judged" "" "$(judge "$T/empty.o")"
 check_fails "empty file: non-zero" "$SPREPORT" "$T/empty.o"
 
+# A directory with nothing to count is an error, not "0 of 0".
+mkdir -p "$T/emptydir/sub" && : >"$T/emptydir/sub/notes.txt"
+"$SPREPORT" "$T/emptydir" >/dev/null 2>"$T/err"
+check_eq "empty directory: status 1" 1 $?
+check_grep "empty directory: no ELF objects found" "^spreport: $T/emptydir: no ELF objects found" "$T/err"
+"$SPREPORT" --compare "a=$T/emptydir" >/dev/null 2>"$T/err"
+check_eq "empty directory in --compare: status 1" 1 $?
+# An archive with no members is valid: 0 of 0.
+(cd "$T" && rm -f e.a && ar rc e.a)
+check_eq "empty archive: 8 bytes, the magic alone" 8 "$(wc -c <"$T/e.a" | tr -d ' ')"
+"$SPREPORT" "$T/e.a" >"$T/out" 2>"$T/err"
+check_eq "empty archive: status 0" 0 $?
+check_grep "empty archive: 0 of 0" '^0 of 0 functions are stack-protected' "$T/out"
+check_eq "empty archive: no message" "" "$(cat "$T/err")"
+# A FIFO (nobody writes to it) or a device is refused at once, never read.
+mkfifo "$T/fifo.o"
+timeout 20 "$SPREPORT" "$T/fifo.o" >/dev/null 2>"$T/err"
+check_eq "FIFO: refused with status 1, no hang (124 = timeout)" 1 $?
+check_grep "FIFO: named" "^spreport: $T/fifo.o: a FIFO, not read" "$T/err"
+for dev in /dev/zero /dev/null; do
+	timeout 20 "$SPREPORT" "$dev" >/dev/null 2>"$T/err"
+	check_eq "$dev: refused with status 1, no hang" 1 $?
+	check_grep "$dev: named" "^spreport: $dev: a character device, not read" "$T/err"
+done
+
 # Real inputs of both classes and byte orders: x86-64 (64 LE), mips (32 BE),
 # m68k (32 BE RELA), an archive and a linked image.
 cat >"$T/src.c" <<'EOF'
