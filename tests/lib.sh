@@ -70,3 +70,11 @@ done_testing() {
 	[ $__failed -eq 0 ] && rm -rf "$T"
 	exit 0
 }
+
+# src_copy DIR: a copy of the source tree (its tracked and new files, no
+# build output) in DIR, for tests that must edit a Makefile.
+src_copy() {
+	mkdir -p "$1" &&
+	(cd "$SRC" && git ls-files -z --cached --others --exclude-standard |
+		xargs -0 cp --parents -t "$1" 2>/dev/null)
+}

@@ -14,7 +14,7 @@ mk O="$O" x86_64_defconfig && mk O="$O" CC="$LOGCC"
 check "full build with a wrapper CC" test -x "$O/sample"
 
 objects=$(cd "$O" && find arch lib samples -name '*.o' | wc -l)
-compiles() { grep -c -- ' -c -o [^ ]*\.o ' "$CC_LOG" 2>/dev/null || true; }
+compiles() { grep -- ' -c -o [^ ]*\.o ' "$CC_LOG" 2>/dev/null | grep -vc ' -o .tmp_ssp_mode.o ' || true; }
 starts() { [ -f "$CC_LOG" ] && wc -l <"$CC_LOG" || echo 0; }
 
 # (a)

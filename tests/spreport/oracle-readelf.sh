@@ -6,6 +6,8 @@
 #
 # Prints "N M": N functions that check their canary, out of M functions
 # (STT_FUNC with a size, aliases once, NAME.cold counted as NAME), summed
+# The audit's witnesses (__ssp_witness_*, in .discard.ssp_witness, which
+# no link keeps) are left out, as spreport leaves out .discard.* sections.
 # over the objects.  A function checks its canary when a relocation inside
 # its bytes reaches a failure handler (__stack_chk_fail or
 # __stack_chk_fail_local): against the handler's symbol, of any binding,
@@ -66,11 +68,11 @@ for o in "$@"; do
 		nh++; hsec[nh] = $(NF-1); hlo[nh] = hex($2); hhi[nh] = hlo[nh] + ($3 > 0 ? $3 : 1)
 		hbind[nh] = $5
 	}
-	part == "@symbols" && $4 == "FUNC" && $(NF-1) ~ /^[0-9]+$/ && !is_handler($NF) {
+	part == "@symbols" && $NF !~ /^__ssp_witness_/ && $4 == "FUNC" && $(NF-1) ~ /^[0-9]+$/ && !is_handler($NF) {
 		others[$(NF-1)] = 1
 	}
 	# Ndx and Name are taken from the end: ppc64 adds "[<localentry>: 8]".
-	part == "@symbols" && $4 == "FUNC" && $3 != "0" && $(NF-1) ~ /^[0-9]+$/ {
+	part == "@symbols" && $NF !~ /^__ssp_witness_/ && $4 == "FUNC" && $3 != "0" && $(NF-1) ~ /^[0-9]+$/ {
 		n++; sec[n] = $(NF-1); lo[n] = hex($2); hi[n] = lo[n] + $3; name[n] = $NF
 		if (cold_parent($NF) == $NF) start_of[$NF] = sec[n] ":" lo[n]
 		if (is_handler($NF)) handler_key[sec[n] ":" lo[n]] = 1

@@ -6,6 +6,8 @@
 #
 # Prints "N M": N functions that check their canary, out of M functions
 # (STT_FUNC with a size, aliases once, NAME.cold counted as NAME).  A
+# The audit's witnesses (__ssp_witness_*, in .discard.ssp_witness, which
+# no link keeps) are left out, as spreport leaves out .discard.* sections.
 # function checks its canary when it calls or branches to a failure
 # handler, __stack_chk_fail or __stack_chk_fail_local, as objdump shows:
 #   - a relocation against the handler's symbol, of any binding;
@@ -83,7 +85,7 @@ pass == 1 && in_symtab && is_handler($NF) && $(NF-1) ~ /^[0-9]+$/ && $4 != "SECT
 	hsec[k, n] = linked ? "" : secname[k, $(NF-1)]
 	hlo[k, n] = hex($2); hhi[k, n] = hlo[k, n] + ($3 > 0 ? $3 : 1)
 }
-pass == 1 && in_symtab && $4 == "FUNC" && $3 != "0" && $(NF-1) != "UND" && $(NF-1) != "ABS" {
+pass == 1 && in_symtab && $NF !~ /^__ssp_witness_/ && $4 == "FUNC" && $3 != "0" && $(NF-1) != "UND" && $(NF-1) != "ABS" {
 	place = k ":" (linked ? "" : $(NF-1)) ":" $2
 	name = $NF
 	where[k, name] = place
