@@ -20,13 +20,21 @@ __weak uintptr_t __stack_chk_guard;
  * the call fail. The lowest-addressed byte is then zeroed, whatever the
  * byte order, so that a string overflow stops before it can read or
  * rewrite the rest of the canary.
+ *
+ * The guard changes only here, in an unprotected frame, and only after
+ * every call has returned: getrandom() fills a local, not the guard. A
+ * helper the compiler keeps out of line is protected under ALL, and had
+ * the guard changed while it ran, its own check would fail (clang on
+ * mips keeps such helpers out of line).
  */
 static __no_stack_protector void seed_random(void)
 {
-	long got = sys_getrandom(&__stack_chk_guard, sizeof(__stack_chk_guard), 0);
+	uintptr_t seed = 0;
+	long got = sys_getrandom(&seed, sizeof(seed), 0);
 
-	if (got != (long)sizeof(__stack_chk_guard))
-		__stack_chk_guard ^= (uintptr_t)&__stack_chk_guard;
+	if (got != (long)sizeof(seed))
+		seed ^= (uintptr_t)&__stack_chk_guard;
+	__stack_chk_guard = seed;
 	*(volatile unsigned char *)&__stack_chk_guard = 0;
 }
 
@@ -47,19 +55,36 @@ uintptr_t stack_guard_value(void)
 /*
  * The canary did not match: the stack is corrupted, and the return address
  * may be the attacker's. Use nothing that could itself depend on the
- * corrupted state: raw system calls, a constant message, then SIGABRT.
+ * corrupted state: raw system calls, constant text, then SIGABRT.
+ *
+ * The message names the address the failed check called from, in the
+ * function whose canary was overwritten, so that a test can tell which
+ * canary fired (scripts/matrix maps it with the image's symbols).
  */
-__weak __noreturn __no_stack_protector void __stack_chk_fail(void)
+static __noreturn __no_stack_protector void stack_smashed(uintptr_t from)
 {
-	static const char msg[] = "stack-protector: stack smashing detected, aborting\n";
+	static const char head[] = "stack-protector: stack smashing detected at 0x";
+	static const char tail[] = ", aborting\n";
+	static const char digits[] = "0123456789abcdef";
+	char hex[2 * sizeof(from)];
+	size_t i;
 
-	sys_write(2, msg, sizeof(msg) - 1);
+	for (i = 0; i < sizeof(hex); i++)
+		hex[i] = digits[(from >> (4 * (sizeof(hex) - 1 - i))) & 0xf];
+	sys_write(2, head, sizeof(head) - 1);
+	sys_write(2, hex, sizeof(hex));
+	sys_write(2, tail, sizeof(tail) - 1);
 	sys_kill(sys_getpid(), SIGABRT);
 	sys_exit_group(128 + SIGABRT);
+}
+
+__weak __noreturn __no_stack_protector void __stack_chk_fail(void)
+{
+	stack_smashed((uintptr_t)__builtin_return_address(0));
 }
 
 /* i386 PIE code calls this hidden-visibility alias instead. */
 __weak __noreturn __no_stack_protector void __stack_chk_fail_local(void)
 {
-	__stack_chk_fail();
+	stack_smashed((uintptr_t)__builtin_return_address(0));
 }
