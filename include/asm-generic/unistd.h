@@ -11,6 +11,8 @@
 #define __NR_exit_group		94
 #define __NR_kill		129
 #define __NR_getpid		172
+#define __NR_clone		220
+#define __NR_wait4		260
 #define __NR_getrandom		278
 
 #endif /* _SSPKIT_ASM_GENERIC_UNISTD_H */

@@ -5,8 +5,8 @@
  * catch each one.
  *
  * The table below is the one place the expectations live: "sample cases"
- * prints it, scripts/matrix/cell compares every "sample smash CASE" with
- * it and with the canaries it finds in this object, and
+ * prints it, scripts/matrix/cell compares every case of "sample sweep"
+ * with it and with the canaries it finds in this object, and
  * scripts/matrix/table turns it into the README's table.
  *
  * Expectations are gcc's (-O2, gcc 12; the GCC manual on
@@ -17,6 +17,10 @@
  * passed on; All protects every function; Explicit only functions marked
  * __stack_protect (which every mode but None honours). A function marked
  * __no_stack_protector is never protected.
+ *
+ * Where another compiler's documented behaviour differs, the table says
+ * so for that compiler (CAUGHT_BY_* below), and "sample cases" prints
+ * the table of the compiler the sample was built with.
  */
 #include <stddef.h>
 #include <sspkit/compiler.h>
@@ -213,6 +217,20 @@ struct ssp_case {
 #define CASE(name, fn, modes, what) { name, fn, #fn, modes, what }
 #define REGULAR_UP	(M_REGULAR | M_REGULAR4 | M_STRONG | M_ALL)
 
+/*
+ * clang 14 has neither -fstack-protector-explicit nor the stack_protect
+ * attribute (clang's attribute reference lists no_stack_protector only;
+ * it warns that stack_protect is ignored): case_explicit is a plain
+ * function with an int[4] there, which only Strong and All protect.
+ */
+#ifdef __clang__
+#define SSP_COMPILER		"clang"
+#define CAUGHT_BY_EXPLICIT	(M_STRONG | M_ALL)
+#else
+#define SSP_COMPILER		"gcc"
+#define CAUGHT_BY_EXPLICIT	(REGULAR_UP | M_EXPLICIT)
+#endif
+
 /* THE expected table. */
 static const struct ssp_case cases[] = {
 	CASE("char16", case_char16, REGULAR_UP, "local char[16]"),
@@ -229,7 +247,7 @@ static const struct ssp_case cases[] = {
 	     "local long whose address is passed to a function"),
 	CASE("alloca", case_alloca, REGULAR_UP, "alloca(16)"),
 	CASE("vla", case_vla, REGULAR_UP, "char vla[n], n = 16"),
-	CASE("explicit", case_explicit, REGULAR_UP | M_EXPLICIT,
+	CASE("explicit", case_explicit, CAUGHT_BY_EXPLICIT,
 	     "int[4] in a function marked __stack_protect"),
 	CASE("opt-out", case_opt_out, 0,
 	     "char[16] in a function marked __no_stack_protector"),
@@ -243,6 +261,7 @@ int cases_list(void)
 {
 	size_t i, m;
 
+	printf("# compiler: %s\n", SSP_COMPILER);
 	printf("# case | caught by | function | what\n");
 	for (i = 0; i < NR_CASES; i++) {
 		const struct ssp_case *c = &cases[i];
@@ -260,8 +279,16 @@ int cases_list(void)
 	return 0;
 }
 
-/* What cases_smash() needs after the overrun, kept off its stack. */
-static const struct ssp_case *smashing;
+static const struct ssp_case *find_case(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NR_CASES; i++)
+		if (!strcmp(name, cases[i].name))
+			return &cases[i];
+	dprintf(2, "sample: unknown case '%s' (see \"sample cases\")\n", name);
+	return NULL;
+}
 
 static size_t parse_bytes(const char *s)
 {
@@ -275,28 +302,106 @@ static size_t parse_bytes(const char *s)
 }
 
 /*
- * Overrun one case. Not protected itself and never returning: an overrun
- * that no canary caught must not be caught by a caller's canary (main's,
- * under All) and counted as the case's. A canary that is caught ends in
- * __stack_chk_fail: "stack-protector: ..." and SIGABRT (status 134).
+ * Run one case's overrun and say whether the caller's registers survived.
+ * The four values are live across the call, so they sit in callee-saved
+ * registers (or in this frame): an overrun that rewrote a saved register
+ * and returned shows here as exit status 3 instead of passing for
+ * harmless. Not protected: a canary of its own would catch, and count
+ * for the case, an overrun that reached this frame.
+ */
+static __noinline __no_stack_protector int smash_checked(const struct ssp_case *c,
+							 size_t over)
+{
+	size_t a = dyn_len, b = a * 3 + 1, d = b * 5 + 2, e = d * 7 + 3;
+
+	c->fn(over);
+	if (a != 16 || b != 49 || d != 247 || e != 1732)
+		return 3;
+	return 0;
+}
+
+/*
+ * Overrun one case. Never returning: an overrun that no canary caught
+ * must not be caught by a caller's canary (main's, under All) and counted
+ * as the case's. A canary that is caught ends in __stack_chk_fail:
+ * "stack-protector: ... at ADDRESS" and SIGABRT (status 134).
  */
 __no_stack_protector int cases_smash(const char *name, const char *bytes)
 {
-	size_t i, over = parse_bytes(bytes);
+	const struct ssp_case *c = find_case(name);
+	size_t over = parse_bytes(bytes);
+	int rc;
 
-	for (i = 0; i < NR_CASES; i++)
-		if (!strcmp(name, cases[i].name))
-			break;
-	if (i == NR_CASES || over == (size_t)-1) {
-		dprintf(2, "sample: %s '%s' (see \"sample cases\"; BYTES 0-4096)\n",
-			i == NR_CASES ? "unknown case" : "bad byte count",
-			i == NR_CASES ? name : bytes);
+	if (!c)
+		return 2;
+	if (over == (size_t)-1) {
+		dprintf(2, "sample: bad byte count '%s' (0-4096)\n", bytes);
 		return 2;
 	}
-	smashing = &cases[i];
-	printf("smash %s: %s overruns its buffer by %u bytes\n", smashing->name,
-	       smashing->fn_name, (unsigned int)over);
-	smashing->fn(over);
-	printf("smash %s: returned (not caught)\n", smashing->name);
-	sys_exit_group(0);
+	printf("smash %s: %s overruns its buffer by %u bytes\n", c->name,
+	       c->fn_name, (unsigned int)over);
+	rc = smash_checked(c, over);
+	printf("smash %s: returned (not caught)%s\n", c->name,
+	       rc ? ", with a saved register rewritten" : "");
+	sys_exit_group(rc);
+}
+
+/* wait4()'s status word, as the shell would say it. */
+static void print_status(const char *name, size_t over, int status)
+{
+	if ((status & 0x7f) == 0)
+		printf("sweep %s %u exit %d\n", name, (unsigned int)over,
+		       (status >> 8) & 0xff);
+	else
+		printf("sweep %s %u signal %d\n", name, (unsigned int)over,
+		       status & 0x7f);
+}
+
+/* One child per overrun, so a crash ends the child only. */
+static __no_stack_protector int sweep_case(const struct ssp_case *c)
+{
+	size_t over;
+
+	for (over = 1; over <= SMASH_DEFAULT; over++) {
+		int status = 0;
+		long pid = sys_fork();
+
+		if (pid < 0) {
+			dprintf(2, "sample: fork failed (%ld)\n", pid);
+			return 1;
+		}
+		if (pid == 0)
+			sys_exit_group(smash_checked(c, over));
+		if (sys_wait4(pid, &status, 0) != pid) {
+			dprintf(2, "sample: wait4 failed\n");
+			return 1;
+		}
+		print_status(c->name, over, status);
+	}
+	return 0;
+}
+
+/*
+ * Overrun each case (all of them, or those named) by 1 to 64 bytes, each
+ * in a child of its own, in one run: one emulator start for the sweep.
+ * A child's canary report (stderr) comes before its "sweep" line.
+ */
+__no_stack_protector int cases_sweep(int argc, char *argv[])
+{
+	size_t i;
+	int n;
+
+	if (!argc) {
+		for (i = 0; i < NR_CASES; i++)
+			if (sweep_case(&cases[i]))
+				return 1;
+		return 0;
+	}
+	for (n = 0; n < argc; n++)
+		if (!find_case(argv[n]))
+			return 2;
+	for (n = 0; n < argc; n++)
+		if (sweep_case(find_case(argv[n])))
+			return 1;
+	return 0;
 }

@@ -8,6 +8,8 @@
  *   sample cases    list the overrun cases and the modes that must catch each
  *   sample smash CASE [BYTES]
  *                   overrun that case's buffer (cases.c)
+ *   sample sweep [CASE...]
+ *                   overrun each case by 1..64 bytes, a child per overrun
  */
 #include <generated/build.h>
 #include <sspkit/stackprotector.h>
@@ -50,7 +52,7 @@ static int print_guard(void)
 
 static int usage(void)
 {
-	dprintf(2, "usage: sample [guard | cases | smash CASE [BYTES]]\n");
+	dprintf(2, "usage: sample [guard | cases | smash CASE [BYTES] | sweep [CASE...]]\n");
 	return 2;
 }
 
@@ -64,5 +66,7 @@ int main(int argc, char *argv[])
 		return cases_list();
 	if (!strcmp(argv[1], "smash") && argc >= 3 && argc <= 4)
 		return cases_smash(argv[2], argc == 4 ? argv[3] : NULL);
+	if (!strcmp(argv[1], "sweep"))
+		return cases_sweep(argc - 2, argv + 2);
 	return usage();
 }

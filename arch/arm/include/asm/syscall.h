@@ -34,9 +34,11 @@
 #define _SSPKIT_ARM_ASM_SYSCALL_H
 
 /* arch/arm/tools/syscall.tbl, EABI (no __NR_SYSCALL_BASE offset) */
+#define __NR_fork		2
 #define __NR_write		4
 #define __NR_getpid		20
 #define __NR_kill		37
+#define __NR_wait4		114
 #define __NR_exit_group		248
 #define __NR_getrandom		384
 

@@ -25,9 +25,11 @@
 #define _SSPKIT_M68K_ASM_SYSCALL_H
 
 /* arch/m68k/kernel/syscalls/syscall.tbl */
+#define __NR_fork		2
 #define __NR_write		4
 #define __NR_getpid		20
 #define __NR_kill		37
+#define __NR_wait4		114
 #define __NR_exit_group		247
 #define __NR_getrandom		352
 

@@ -33,9 +33,11 @@
 #define _SSPKIT_MIPS_ASM_SYSCALL_H
 
 /* arch/mips/kernel/syscalls/syscall_o32.tbl, plus __NR_O32_Linux 4000 */
+#define __NR_fork		4002
 #define __NR_write		4004
 #define __NR_getpid		4020
 #define __NR_kill		4037
+#define __NR_wait4		4114
 #define __NR_exit_group		4246
 #define __NR_getrandom		4353
 

@@ -24,9 +24,11 @@
 #define _SSPKIT_POWERPC_ASM_SYSCALL_H
 
 /* arch/powerpc/kernel/syscalls/syscall.tbl ("common"/"nospu" entries) */
+#define __NR_fork		2
 #define __NR_write		4
 #define __NR_getpid		20
 #define __NR_kill		37
+#define __NR_wait4		114
 #define __NR_exit_group		234
 #define __NR_getrandom		359
 

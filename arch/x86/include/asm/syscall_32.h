@@ -31,9 +31,11 @@
 #define _SSPKIT_X86_ASM_SYSCALL_32_H
 
 /* arch/x86/entry/syscalls/syscall_32.tbl */
+#define __NR_fork		2
 #define __NR_write		4
 #define __NR_getpid		20
 #define __NR_kill		37
+#define __NR_wait4		114
 #define __NR_exit_group		252
 #define __NR_getrandom		355
 
