@@ -307,7 +307,8 @@ check:
 matrix:
 	$(Q)$(MAKE) -f $(srctree)/scripts/matrix/Makefile srctree=$(abspath \
 		$(srctree)) $(if $(ARCHES),ARCHES="$(ARCHES)") \
-		$(if $(MODES),MODES="$(MODES)")
+		$(if $(MODES),MODES="$(MODES)") \
+		$(if $(COMPILERS),COMPILERS="$(COMPILERS)")
 
 bench:
 	$(Q)$(srctree)/scripts/spreport/bench
@@ -333,7 +334,7 @@ help:
 	@echo '  spreport        - Count the stack-protected functions of this build'
 	@echo '  spaudit         - What each object was built as (SPAUDIT_FLAGS=--json)'
 	@echo '  spcompare       - Build every mode of ARCH and compare them'
-	@echo '  matrix          - Build and run every ARCH x mode (ARCHES=, MODES=)'
+	@echo '  matrix          - Build and run every ARCH x mode x compiler (ARCHES=, MODES=, COMPILERS=)'
 	@echo '  check           - Run the test suite'
 	@echo '  bench           - Run the benchmarks'
 	@echo ''
