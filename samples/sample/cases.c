@@ -206,6 +206,43 @@ int case_opt_out(size_t over)
 	return buf[0];
 }
 
+/* What a case leaves to run once it has returned (smash_checked()). */
+static int (*volatile after_return)(int);
+
+#ifdef SAMPLE_GAP_CASE
+/*
+ * For the matrix's own test (tests/matrix), never in a real build
+ * (KCFLAGS=-DSAMPLE_GAP_CASE): a buffer below a pointer in one struct,
+ * which no compiler may reorder, so no canary lies between the two. The
+ * pointer is used after the function returned, as a saved return address
+ * is: a short overrun rewrites it past its canary's check and crashes,
+ * a longer one reaches the canary and is caught. A sweep must call that
+ * a gap.
+ */
+static int gap_next(int v)
+{
+	return v;
+}
+
+DECLARE_CASE(case_gap);
+int case_gap(size_t over)
+{
+	struct {
+		char buf[16];
+		int (*next)(int);
+	} s;
+
+	s.next = gap_next;
+	writer(s.buf, sizeof(s.buf), over, 13);
+	after_return = s.next;
+	return s.buf[0];
+}
+#define GAP_CASE	CASE("gap", case_gap, REGULAR_UP, \
+			     "char[16] below a pointer used after return (test only)"),
+#else
+#define GAP_CASE
+#endif
+
 struct ssp_case {
 	const char *name;
 	int (*fn)(size_t over);
@@ -226,9 +263,24 @@ struct ssp_case {
 #ifdef __clang__
 #define SSP_COMPILER		"clang"
 #define CAUGHT_BY_EXPLICIT	(M_STRONG | M_ALL)
+#define WHAT_EXPLICIT		"int[4] in a function marked __stack_protect (ignored)"
 #else
 #define SSP_COMPILER		"gcc"
 #define CAUGHT_BY_EXPLICIT	(REGULAR_UP | M_EXPLICIT)
+#define WHAT_EXPLICIT		"int[4] in a function marked __stack_protect"
+#endif
+
+/*
+ * clang lowers a union to its most-aligned member plus padding made of
+ * chars: with 4-byte pointers, union { short[4]; pointer } becomes
+ * { pointer, char[4] }, and that char[4] is a character array of
+ * ssp-buffer-size 4 (LLVM's rule for -fstack-protector looks at the
+ * lowered type). With 8-byte pointers there is no padding.
+ */
+#if defined(__clang__) && __SIZEOF_POINTER__ == 4
+#define CAUGHT_BY_UNION		(M_REGULAR4 | M_STRONG | M_ALL)
+#else
+#define CAUGHT_BY_UNION		(M_STRONG | M_ALL)
 #endif
 
 /* THE expected table. */
@@ -241,16 +293,16 @@ static const struct ssp_case cases[] = {
 	     "local struct holding char[16]"),
 	CASE("struct-int", case_struct_int, M_STRONG | M_ALL,
 	     "local struct holding int[4]"),
-	CASE("union", case_union, M_STRONG | M_ALL,
+	CASE("union", case_union, CAUGHT_BY_UNION,
 	     "local union of short[4] and a pointer (LKDTM CORRUPT_STACK_STRONG)"),
 	CASE("addr-taken", case_addr_taken, M_STRONG | M_ALL,
 	     "local long whose address is passed to a function"),
 	CASE("alloca", case_alloca, REGULAR_UP, "alloca(16)"),
 	CASE("vla", case_vla, REGULAR_UP, "char vla[n], n = 16"),
-	CASE("explicit", case_explicit, CAUGHT_BY_EXPLICIT,
-	     "int[4] in a function marked __stack_protect"),
+	CASE("explicit", case_explicit, CAUGHT_BY_EXPLICIT, WHAT_EXPLICIT),
 	CASE("opt-out", case_opt_out, 0,
 	     "char[16] in a function marked __no_stack_protector"),
+	GAP_CASE
 };
 
 #define NR_CASES	(sizeof(cases) / sizeof(cases[0]))
@@ -302,35 +354,41 @@ static size_t parse_bytes(const char *s)
 }
 
 /*
- * Run one case's overrun and say whether the caller's registers survived.
- * The four values are live across the call, so they sit in callee-saved
- * registers (or in this frame): an overrun that rewrote a saved register
- * and returned shows here as exit status 3 instead of passing for
- * harmless. Not protected: a canary of its own would catch, and count
- * for the case, an overrun that reached this frame.
+ * Run one case's overrun and exit, with status 3 when the caller's
+ * registers did not survive. The four values are live across the call,
+ * so they sit in callee-saved registers (or in this frame): an overrun
+ * that rewrote a saved register and returned shows here instead of
+ * passing for harmless. Not protected: a canary of its own would catch,
+ * and count for the case, an overrun that reached this frame. Never
+ * returning: an overrun may have rewritten this frame's own return
+ * address, and a child must not return into the sweep's loop.
  */
-static __noinline __no_stack_protector int smash_checked(const struct ssp_case *c,
-							 size_t over)
+static __noinline __noreturn __no_stack_protector void smash_checked(
+	const struct ssp_case *c, size_t over, int verbose)
 {
 	size_t a = dyn_len, b = a * 3 + 1, d = b * 5 + 2, e = d * 7 + 3;
+	int rc = 0;
 
+	after_return = NULL;
 	c->fn(over);
+	if (after_return)
+		after_return(0);
 	if (a != 16 || b != 49 || d != 247 || e != 1732)
-		return 3;
-	return 0;
+		rc = 3;
+	if (verbose)
+		printf("smash %s: returned (not caught)%s\n", c->name,
+		       rc ? ", with a saved register rewritten" : "");
+	sys_exit_group(rc);
 }
 
 /*
- * Overrun one case. Never returning: an overrun that no canary caught
- * must not be caught by a caller's canary (main's, under All) and counted
- * as the case's. A canary that is caught ends in __stack_chk_fail:
+ * Overrun one case. A canary that is caught ends in __stack_chk_fail:
  * "stack-protector: ... at ADDRESS" and SIGABRT (status 134).
  */
 __no_stack_protector int cases_smash(const char *name, const char *bytes)
 {
 	const struct ssp_case *c = find_case(name);
 	size_t over = parse_bytes(bytes);
-	int rc;
 
 	if (!c)
 		return 2;
@@ -340,15 +398,26 @@ __no_stack_protector int cases_smash(const char *name, const char *bytes)
 	}
 	printf("smash %s: %s overruns its buffer by %u bytes\n", c->name,
 	       c->fn_name, (unsigned int)over);
-	rc = smash_checked(c, over);
-	printf("smash %s: returned (not caught)%s\n", c->name,
-	       rc ? ", with a saved register rewritten" : "");
-	sys_exit_group(rc);
+	smash_checked(c, over, 1);
+}
+
+/*
+ * The sweep's own process. A child whose overrun rewrote only the low
+ * bytes of a return address can land in the sweep's loop and run on as
+ * if it were the parent: wherever it lands, it meets this check first.
+ */
+static volatile long sweep_parent;
+
+static void stay_parent(void)
+{
+	if (sys_getpid() != sweep_parent)
+		sys_exit_group(4);
 }
 
 /* wait4()'s status word, as the shell would say it. */
 static void print_status(const char *name, size_t over, int status)
 {
+	stay_parent();
 	if ((status & 0x7f) == 0)
 		printf("sweep %s %u exit %d\n", name, (unsigned int)over,
 		       (status >> 8) & 0xff);
@@ -364,14 +433,17 @@ static __no_stack_protector int sweep_case(const struct ssp_case *c)
 
 	for (over = 1; over <= SMASH_DEFAULT; over++) {
 		int status = 0;
-		long pid = sys_fork();
+		long pid;
+
+		stay_parent();
+		pid = sys_fork();
 
 		if (pid < 0) {
 			dprintf(2, "sample: fork failed (%ld)\n", pid);
 			return 1;
 		}
 		if (pid == 0)
-			sys_exit_group(smash_checked(c, over));
+			smash_checked(c, over, 0);
 		if (sys_wait4(pid, &status, 0) != pid) {
 			dprintf(2, "sample: wait4 failed\n");
 			return 1;
@@ -391,6 +463,7 @@ __no_stack_protector int cases_sweep(int argc, char *argv[])
 	size_t i;
 	int n;
 
+	sweep_parent = sys_getpid();
 	if (!argc) {
 		for (i = 0; i < NR_CASES; i++)
 			if (sweep_case(&cases[i]))

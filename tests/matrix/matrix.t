@@ -1,66 +1,183 @@
 #!/bin/sh
-# make matrix: every ARCH x mode cell builds, runs and is judged; the
-# summary, matrix.json and junit.xml say so; a subset runs only its cells.
+# make matrix: every ARCH x MODE x COMPILER cell builds, runs, sweeps its
+# overruns and is judged; the summary, matrix.json and junit.xml say so;
+# a subset runs only its cells; and the matrix can fail: a sample built
+# with a gap comes out "gap", a compiler that ignores stack_protect
+# leaves "explicit" not caught.
 . "$(dirname "$0")/../lib.sh"
 cells=$SRC/scripts/matrix/cells
+cell=$SRC/scripts/matrix/cell
+py=/usr/bin/python3
 
-# The cell list: plain and JSON agree, and m68k has only "none".
-n=$("$cells" | wc -l | tr -d ' ')
-nj=$("$cells" --json | grep -o '{"arch":"[a-z0-9_]*","mode":"[a-z0-9]*"}' | wc -l | tr -d ' ')
-check_eq "cells --json lists the same $n cells" "$n" "$nj"
-check_eq "m68k is built only without a stack protector" "m68k none" "$("$cells" m68k)"
-check_fails "cells refuses an unknown mode" "$cells" x86_64 bogus
-check_fails "cell refuses a cell that is not in the list" "$SRC/scripts/matrix/cell" m68k strong "$T/x"
+# The cell list: plain, names and JSON agree; m68k has only "none".
+n=$("$cells" --names | wc -l | tr -d ' ')
+check_eq "cells --json lists the same $n cells" "$n" \
+	"$("$cells" --json | $py -c 'import json, sys; print(len(json.load(sys.stdin)))')"
+check_eq "cells plain lists the same $n cells" "$n" "$("$cells" | wc -l | tr -d ' ')"
+check_eq "m68k is built only without a stack protector" "m68k-none-gcc m68k-none-clang" \
+	"$(ARCHES=m68k "$cells" --names | tr '\n' ' ' | sed 's/ $//')"
+check_eq "a subset of every axis" "arm-all-clang mips-all-clang" \
+	"$(ARCHES="mips arm" MODES=all COMPILERS=clang "$cells" --names | tr '\n' ' ' | sed 's/ $//')"
+check_fails "cells refuses an unknown mode" env MODES=bogus "$cells"
+check_fails "cells refuses an unknown compiler" env COMPILERS=icc "$cells"
+check_fails "cell refuses a cell that is not in the list" "$cell" m68k strong gcc "$T/x"
 
-# The full matrix. Its time is printed for the record.
+# The expected skips: clang 14's documented limits (docs/toolchains), each
+# with its reason; clang's powerpc still builds without a protector.
+"$cells" >"$T/cells.txt"
+for c in "sh strong clang" "m68k none clang" "powerpc strong clang" "x86_64 explicit clang"; do
+	check_grep "$c is an expected skip, with a reason" "^$c skip: clang 14 [a-z]" "$T/cells.txt"
+done
+for c in "powerpc none clang" "x86_64 strong clang" "sh strong gcc" "arm64 explicit gcc"; do
+	check_grep "$c is built" "^$c\$" "$T/cells.txt"
+done
+
+# json_check NAME FILE PYTHON: PYTHON (a body reading "cells", the cells'
+# JSON objects from FILE, a matrix.json or one cell's) prints what is
+# wrong; the check passes when it prints nothing.
+json_check() {
+	out=$($py -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+cells = d["cells"] if "cells" in d else [d]
+def case(c, name):
+    return next(k for k in c["cases"] if k["name"] == name)
+'"$3" "$2" 2>&1)
+	check_eq "$1" "" "$out"
+}
+
+# A sample built to leave a gap (cases.c, SAMPLE_GAP_CASE: a buffer below
+# a pointer used after return) must come out "gap", and fail the cell.
+"$cell" x86_64-strong-gcc "$T/gap" KCFLAGS=-DSAMPLE_GAP_CASE >"$T/gap.out" 2>&1
+check_eq "gap sample: the cell exits 1" 1 $?
+check_grep "gap sample: its line says gap" '^x86_64 strong gcc: gap: gap [0-9]+(-[0-9]+)?$' "$T/gap.out"
+json_check "gap sample: state gap, the gap case's window below its first catch" \
+	"$T/gap/x86_64-strong-gcc.json" '
+c = cells[0]; g = case(c, "gap")
+if c["result"] != "gap": print("result", c["result"], c["reason"])
+if not g["caught"] or not g["gap"] or g["gap"][0][0] != 1: print("gap case", g)
+elif g["gap"][-1][1] >= g["first_caught"]: print("gap reaches the first catch", g)
+if g["known_defect"]: print("no known defect applies", g["known_defect"])
+if [k["name"] for k in c["cases"] if k["gap"]] != ["gap"]: print("other gaps", c["reason"])
+if not all(k["ok"] for k in c["cases"]): print("a case not as expected", c["reason"])'
+
+# A stand-in compiler that ignores stack_protect: "explicit" not caught.
+"$cell" x86_64-regular-gcc "$T/standin" CC="$SRC/tests/bin/cc-ignore-stack-protect" >"$T/standin.out" 2>&1
+check_eq "stand-in compiler: the cell exits 1" 1 $?
+json_check "stand-in compiler: explicit expected, not caught; the rest as expected" \
+	"$T/standin/x86_64-regular-gcc.json" '
+c = cells[0]; e = case(c, "explicit")
+if c["result"] != "failed": print("result", c["result"])
+if not e["expected"] or e["caught"] or e["ok"]: print("explicit", e)
+if [k["name"] for k in c["cases"] if not k["ok"]] != ["explicit"]: print("others", c["reason"])'
+
+# Known defects apply to the compiler versions they name only.
+check_eq "CVE-2023-4039: the cross gcc 12.2.0-14cross1, not the host's 12.2.0-14+deb12u1" \
+	"CVE-2023-4039 None None" "$(cd "$SRC/scripts/matrix" && $py -c '
+import matrixlib as ml
+d = ml.known_defects()
+arm64 = {"arch": "arm64", "compiler": "gcc"}
+print(ml.known_defect(d, arm64, "vla", "gcc-12-aarch64-linux-gnu", "12.2.0-14cross1"),
+      ml.known_defect(d, arm64, "vla", "gcc-12", "12.2.0-14+deb12u1"),
+      ml.known_defect(d, arm64, "char16", "gcc-12-aarch64-linux-gnu", "12.2.0-14cross1"))')"
+
+# The full matrix, both compilers, with the sweep. Its time is printed
+# for the record.
 full=$T/full
 start=$(date +%s)
 make -C "$SRC" --no-print-directory matrix MATRIX_OUT="$full" >"$T/full.log" 2>&1
 rc=$?
 echo "# full matrix: make status $rc, $(( $(date +%s) - start ))s; $(grep '^wall ' "$T/full.log")"
+echo "# $(grep '^sweep per cell' "$T/full.log")"
 if [ $rc -eq 0 ]; then pass "the full matrix passes"
-else fail "the full matrix passes" "$(sed -n '/^Matrix:/,/^$/p' "$T/full.log")"; fi
+else fail "the full matrix passes" "$(sed -n '/^Matrix:/,$p' "$T/full.log")"; fi
 
 check_eq "one progress line per cell" "$n" "$(grep -c '^\[[0-9]*/'"$n"'\] ' "$T/full.log")"
 check_eq "progress counts 1..$n once each" "$(seq 1 "$n" | tr '\n' ' ')" \
 	"$(sed -n 's|^\[\([0-9]*\)/.*|\1|p' "$T/full.log" | sort -n | tr '\n' ' ')"
-check_grep "summary: the grid" '^Matrix: [0-9]+ cells' "$T/full.log"
+check_grep "summary: the counts" '^Matrix: [0-9]+ cells, [0-9]+ ok, [0-9]+ gap, 0 failed, [0-9]+ skipped' "$T/full.log"
+for comp in gcc clang; do
+	check_grep "grid block for $comp" "^$comp +none +regular +regular4 +strong +all +explicit\$" "$T/full.log"
+done
 for a in $("$cells" | awk '{ print $1 }' | uniq); do
-	check_grep "grid row for $a" "^$a +(ok|FAILED|unsupported)" "$T/full.log"
+	check_eq "grid rows for $a, one per compiler" 2 \
+		"$(grep -Ec "^$a +(ok|gap|FAILED|skip)( |\$)" "$T/full.log")"
 done
 check_grep "summary: times and parallel efficiency" \
 	'^wall [0-9.]+s, sum of cell times [0-9.]+s, [0-9]+ cores .*parallel efficiency [0-9]+%' "$T/full.log"
+check_grep "summary: the sweep's time per cell" '^sweep per cell .*: median [0-9.]+s, max [0-9.]+s$' "$T/full.log"
 
-# The result files, well-formed enough for fromJSON and a JUnit reader.
-check_grep "matrix.json: result and times" '^\{"result":"(ok|failed)",.*"wall":[0-9.]+,"sum":[0-9.]+,.*"efficiency":[0-9.]+' "$full/matrix.json"
-check_eq "matrix.json: one object per cell" "$n" "$(grep -c '"arch":' "$full/matrix.json")"
-check_eq "matrix.json: brackets balance" "$(tr -cd '{[' <"$full/matrix.json" | wc -c)" \
-	"$(tr -cd '}]' <"$full/matrix.json" | wc -c)"
-check_grep "junit.xml: XML declaration" '^<\?xml version="1.0"' "$full/junit.xml"
-check_grep "junit.xml: testsuites" '^<testsuites name=.* tests="[0-9]+" failures="[0-9]+"' "$full/junit.xml"
-check_eq "junit.xml: one testsuite per cell" "$n" "$(grep -c '^<testsuite name=' "$full/junit.xml")"
-check_eq "junit.xml: every testsuite closed" "$n" "$(grep -c '^</testsuite>' "$full/junit.xml")"
+# matrix.json: one object per cell with the issue's fields.
+json_check "matrix.json: one object per cell, every field" "$full/matrix.json" '
+import subprocess
+names = subprocess.run(["'"$cells"'", "--names"], capture_output=True, text=True).stdout.split()
+if [c["cell"] for c in cells] != names: print("cells", [c["cell"] for c in cells])
+for c in cells:
+    for k in ("arch", "mode", "compiler", "result", "reason"):
+        if k not in c: print(c["cell"], "lacks", k)
+    if c["result"] not in ("ok", "gap", "failed", "skipped"): print(c["cell"], c["result"])
+    if c["result"] == "skipped" and (c["cases"] or not c["reason"]): print(c["cell"], "skipped", c["reason"])
+    if c["result"] != "skipped" and len(c["cases"]) != 12: print(c["cell"], len(c["cases"]), "cases")
+    for k in c["cases"]:
+        for f in ("expected", "caught", "first_caught", "gap", "known_defect"):
+            if f not in k: print(c["cell"], k["name"], "lacks", f)
+        if len(k["sweep"]) != 64 or set(k["sweep"]) - set("csx"): print(c["cell"], k["name"], k["sweep"])'
+json_check "matrix.json: totals" "$full/matrix.json" '
+for k in ("result", "wall", "sum", "cores", "efficiency"):
+    if k not in d: print("lacks", k)
+if d["result"] == "failed": print("result failed")'
+
+# What the documented behaviour says must show, checked against the runs.
+json_check "every cell: NONE catches nothing, opt-out is never caught, static view = dynamic view" \
+	"$full/matrix.json" '
+for c in cells:
+    for k in c["cases"]:
+        if c["mode"] == "none" and k["caught"]: print(c["cell"], k["name"], "caught in none")
+        if k["name"] == "opt-out" and k["caught"]: print(c["cell"], "opt-out caught")
+        if k["static"] != k["caught"]: print(c["cell"], k["name"], "static", k["static"], "caught", k["caught"])'
+json_check "clang ignores stack_protect: explicit caught only by strong and all" "$full/matrix.json" '
+for c in cells:
+    if c["compiler"] == "clang" and c["cases"]:
+        e = case(c, "explicit")
+        if e["caught"] != (c["mode"] in ("strong", "all")): print(c["cell"], e)'
+json_check "gcc honours stack_protect: explicit caught in every mode but none" "$full/matrix.json" '
+for c in cells:
+    if c["compiler"] == "gcc" and c["cases"]:
+        e = case(c, "explicit")
+        if e["caught"] != (c["mode"] != "none"): print(c["cell"], e)'
+json_check "every gap is a known defect" "$full/matrix.json" '
+for c in cells:
+    for k in c["cases"]:
+        if k["gap"] and not k["known_defect"]: print(c["cell"], k["name"], k["gap"])'
+json_check "arm64 gcc: CVE-2023-4039 gaps in alloca and vla exactly when the cross gcc is 12.2.0-14cross1" \
+	"$full/matrix.json" '
+for c in cells:
+    if c["arch"] != "arm64" or c["compiler"] != "gcc" or c["mode"] in ("none", "explicit"): continue
+    hit = sorted(k["name"] for k in c["cases"] if k["known_defect"] == "CVE-2023-4039")
+    want = ["alloca", "vla"] if c["cc_version"] == "12.2.0-14cross1" else []
+    if hit != want or (want and c["result"] != "gap"): print(c["cell"], c["result"], hit, c["cc_version"])'
+
+# junit.xml: well-formed, a testsuite per cell, skipped cells skipped.
 if command -v xmllint >/dev/null 2>&1; then
 	check "junit.xml: xmllint" xmllint --noout "$full/junit.xml"
 else
 	skip "junit.xml: xmllint" "xmllint not installed (libxml2-utils)"
 fi
+check_eq "junit.xml: a testsuite per cell, a skipped testcase per skipped cell" "" "$($py -c '
+import json, sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+cells = json.load(open(sys.argv[2]))["cells"]
+suites = root.findall("testsuite")
+if [s.get("name") for s in suites] != ["matrix." + c["cell"] for c in cells]: print("suites differ")
+for s, c in zip(suites, cells):
+    if (c["result"] == "skipped") != (s.find("testcase/skipped") is not None and int(s.get("tests")) == 1):
+        print(c["cell"], "skipped?")
+    if (c["result"] == "failed") != (int(s.get("failures")) > 0 and c["result"] != "gap"):
+        print(c["cell"], "failures", s.get("failures"))' "$full/junit.xml" "$full/matrix.json")"
 
-# What every arch must show, from the cells' own JSON.
-for f in "$full"/*-none.json; do
-	c=$(basename "$f" .json)
-	check_nogrep "$c: none catches nothing" '"caught":true' "$f"
-done
-for f in "$full"/*-*.json; do
-	c=$(basename "$f" .json)
-	check_nogrep "$c: opt-out is never caught" '"name":"opt-out".*"caught":true' "$f"
-	check_nogrep "$c: static view = dynamic view" '"caught":true,"static":false|"caught":false,"static":true' "$f"
-done
-
-# spreport against two oracles on sample's objects, every cell: the
+# spreport against two oracles on sample's objects, every built cell: the
 # disassembly (objdump -dr) and the relocation tables (readelf -r).
-spreport=$full/x86_64-none/scripts/spreport/spreport
-make -C "$SRC" --no-print-directory O="$full/x86_64-none" scripts_spreport >/dev/null 2>&1
+spreport=$full/x86_64-none-gcc/scripts/spreport/spreport
 objdump_for() {
 	case $1 in
 	x86_64) echo objdump ;;             i386) echo i686-linux-gnu-objdump ;;
@@ -70,35 +187,36 @@ objdump_for() {
 	m68k) echo m68k-linux-gnu-objdump ;;
 	esac
 }
-"$cells" | while read -r arch mode; do
-	d=$full/$arch-$mode
+"$cells" | grep -v ' skip: ' | while read -r arch mode comp; do
+	d=$full/$arch-$mode-$comp
 	objs=$(find "$d/arch" "$d/lib" "$d/samples" -name '*.o' ! -path '*/boot/*' | sort)
 	ours=$("$spreport" $objs | sed -n 's/^\([0-9]*\) of \([0-9]*\) functions.*/\1 \2/p')
 	theirs=$(OBJDUMP=$(objdump_for "$arch") sh "$SRC/tests/spreport/oracle.sh" $objs)
-	check_eq "$arch $mode: spreport agrees with the objdump -dr count ($theirs)" "$theirs" "$ours"
+	check_eq "$arch $mode $comp: spreport agrees with the objdump -dr count ($theirs)" "$theirs" "$ours"
 	relocs=$(sh "$SRC/tests/spreport/oracle-readelf.sh" $objs)
-	check_eq "$arch $mode: spreport agrees with the readelf -r count ($relocs)" "$relocs" "$ours"
+	check_eq "$arch $mode $comp: spreport agrees with the readelf -r count ($relocs)" "$relocs" "$ours"
 done
 
-# The README's case x mode table is the one this matrix generates.
-"$full/x86_64-none/sample" cases | "$SRC/scripts/matrix/table" --matrix "$full" >"$T/table.md"
-sed -n '/^| case | local buffer |/,/^$/p' "$SRC/README.md" | sed '/^$/d' >"$T/readme-table.md"
-if cmp -s "$T/table.md" "$T/readme-table.md"; then
-	pass "README's case x mode table is the generated one"
+# The README's case x mode tables are the ones this matrix generates.
+"$SRC/scripts/matrix/table" "$full" >"$T/table.md"
+sed -n '/^<!-- begin: scripts\/matrix\/table -->$/,/^<!-- end: scripts\/matrix\/table -->$/p' \
+	"$SRC/README.md" | sed '1d;$d' >"$T/readme-table.md"
+if [ -s "$T/table.md" ] && cmp -s "$T/table.md" "$T/readme-table.md"; then
+	pass "README's case x mode tables are the generated ones"
 else
-	fail "README's case x mode table is the generated one" \
-		"regenerate: sample cases | scripts/matrix/table --matrix MATRIX_OUT" \
+	fail "README's case x mode tables are the generated ones" \
+		"regenerate: scripts/matrix/table MATRIX_OUT" \
 		"$(diff "$T/readme-table.md" "$T/table.md")"
 fi
 
-# A subset runs exactly its cells.
+# A subset runs exactly its cells, a skipped one included.
 sub=$T/sub
-make -C "$SRC" --no-print-directory matrix ARCHES="arm mips" MODES="strong all" \
-	MATRIX_OUT="$sub" >"$T/sub.log" 2>&1
+make -C "$SRC" --no-print-directory matrix ARCHES="x86_64" MODES="strong explicit" \
+	COMPILERS=clang MATRIX_OUT="$sub" >"$T/sub.log" 2>&1
 echo "# subset: make status $?"
-check_eq "subset: 4 progress lines" 4 "$(grep -c '^\[[0-9]/4\] ' "$T/sub.log")"
-check_eq "subset: the 4 cells in matrix.json" "arm-all arm-strong mips-all mips-strong" \
-	"$(sed -n 's/^,\{0,1\}{"arch":"\([^"]*\)","mode":"\([^"]*\)".*/\1-\2/p' "$sub/matrix.json" | sort | tr '\n' ' ' | sed 's/ $//')"
-check_nogrep "subset: no other arch in the grid" '^(x86_64|i386|arm64|sh|riscv|powerpc|m68k) ' "$T/sub.log"
+check_eq "subset: 2 progress lines" 2 "$(grep -c '^\[[0-9]/2\] ' "$T/sub.log")"
+check_eq "subset: the 2 cells in matrix.json" "x86_64-strong-clang:ok x86_64-explicit-clang:skipped" \
+	"$($py -c 'import json, sys; print(" ".join(c["cell"] + ":" + c["result"] for c in json.load(open(sys.argv[1]))["cells"]))' "$sub/matrix.json")"
+check_nogrep "subset: no other arch in the grid" '^(i386|arm|arm64|mips|sh|riscv|powerpc|m68k) ' "$T/sub.log"
 
 done_testing
