@@ -263,11 +263,9 @@ struct ssp_case {
 #ifdef __clang__
 #define SSP_COMPILER		"clang"
 #define CAUGHT_BY_EXPLICIT	(M_STRONG | M_ALL)
-#define WHAT_EXPLICIT		"int[4] in a function marked __stack_protect (ignored)"
 #else
 #define SSP_COMPILER		"gcc"
 #define CAUGHT_BY_EXPLICIT	(REGULAR_UP | M_EXPLICIT)
-#define WHAT_EXPLICIT		"int[4] in a function marked __stack_protect"
 #endif
 
 /*
@@ -299,7 +297,8 @@ static const struct ssp_case cases[] = {
 	     "local long whose address is passed to a function"),
 	CASE("alloca", case_alloca, REGULAR_UP, "alloca(16)"),
 	CASE("vla", case_vla, REGULAR_UP, "char vla[n], n = 16"),
-	CASE("explicit", case_explicit, CAUGHT_BY_EXPLICIT, WHAT_EXPLICIT),
+	CASE("explicit", case_explicit, CAUGHT_BY_EXPLICIT,
+	     "int[4] in a function marked __stack_protect"),
 	CASE("opt-out", case_opt_out, 0,
 	     "char[16] in a function marked __no_stack_protector"),
 	GAP_CASE
