@@ -13,6 +13,7 @@
 #define __NR_getpid		172
 #define __NR_clone		220
 #define __NR_wait4		260
+#define __NR_setitimer		103
 #define __NR_getrandom		278
 
 #endif /* _SSPKIT_ASM_GENERIC_UNISTD_H */

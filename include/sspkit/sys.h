@@ -53,6 +53,19 @@ static inline long sys_wait4(long pid, int *status, int options)
 	return my_syscall4(__NR_wait4, pid, status, options, 0);
 }
 
+/*
+ * SIGALRM after SECONDS of real time, which by default ends the process:
+ * alarm() itself is missing from the generic table (arm64, riscv), while
+ * setitimer() is in every port's. Its struct is two old-style timevals,
+ * longs on every ABI here.
+ */
+static inline long sys_alarm(unsigned int seconds)
+{
+	long itimerval[4] = { 0, 0, (long)seconds, 0 };	/* interval, value */
+
+	return my_syscall3(__NR_setitimer, 0 /* ITIMER_REAL */, itimerval, 0);
+}
+
 static inline __noreturn void sys_exit_group(int status)
 {
 	for (;;)

@@ -30,6 +30,7 @@
 #define __NR_getpid		20
 #define __NR_kill		37
 #define __NR_wait4		114
+#define __NR_setitimer		104
 #define __NR_exit_group		247
 #define __NR_getrandom		352
 

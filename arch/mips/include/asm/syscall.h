@@ -38,6 +38,7 @@
 #define __NR_getpid		4020
 #define __NR_kill		4037
 #define __NR_wait4		4114
+#define __NR_setitimer		4104
 #define __NR_exit_group		4246
 #define __NR_getrandom		4353
 

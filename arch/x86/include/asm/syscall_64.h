@@ -15,6 +15,7 @@
 #define __NR_getpid		39
 #define __NR_fork		57
 #define __NR_wait4		61
+#define __NR_setitimer		38
 #define __NR_kill		62
 #define __NR_exit_group		231
 #define __NR_getrandom		318
