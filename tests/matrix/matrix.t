@@ -4,6 +4,7 @@
 # a subset runs only its cells; and the matrix can fail: a sample built
 # with a gap comes out "gap", a compiler that ignores stack_protect
 # leaves "explicit" not caught.
+# tests/run: start first
 . "$(dirname "$0")/../lib.sh"
 cells=$SRC/scripts/matrix/cells
 cell=$SRC/scripts/matrix/cell
@@ -71,6 +72,19 @@ if c["result"] != "failed": print("result", c["result"])
 if not e["expected"] or e["caught"] or e["ok"]: print("explicit", e)
 if [k["name"] for k in c["cases"] if not k["ok"]] != ["explicit"]: print("others", c["reason"])'
 
+# The audit (make spaudit) can fail the cell: protection dropped through
+# KCFLAGS is named per object, and the cell is failed for it.
+"$cell" x86_64-strong-gcc "$T/noprot" KCFLAGS=-fno-stack-protector >"$T/noprot.out" 2>&1
+check_eq "KCFLAGS=-fno-stack-protector: the cell exits 1" 1 $?
+check_grep "KCFLAGS=-fno-stack-protector: the line names the audit and lib/vsprintf.o" \
+	'^x86_64 strong gcc: failed: audit: .*lib/vsprintf\.o \(none\)' "$T/noprot.out"
+json_check "KCFLAGS=-fno-stack-protector: the audit check failed, its records say none" \
+	"$T/noprot/x86_64-strong-gcc.json" '
+c = cells[0]; a = [k for k in c["checks"] if k["name"] == "audit"]
+if not a or a[0]["status"] != "fail": print("audit check", a)
+v = [o for o in c.get("audit", []) if o["object"] == "lib/vsprintf.o"]
+if not v or v[0]["built_as"] != "none" or not v[0]["weaker"] or v[0]["origin"] != "KCFLAGS": print("vsprintf", v)'
+
 # Known defects apply to the compiler versions they name only.
 check_eq "CVE-2023-4039: the cross gcc 12.2.0-14cross1, not the host's 12.2.0-14+deb12u1" \
 	"CVE-2023-4039 None None" "$(cd "$SRC/scripts/matrix" && $py -c '
@@ -135,6 +149,12 @@ for c in cells:
         if c["mode"] == "none" and k["caught"]: print(c["cell"], k["name"], "caught in none")
         if k["name"] == "opt-out" and k["caught"]: print(c["cell"], "opt-out caught")
         if k["static"] != k["caught"]: print(c["cell"], k["name"], "static", k["static"], "caught", k["caught"])'
+json_check "the audit never cries wolf: every built cell audits clean" "$full/matrix.json" '
+for c in cells:
+    if c["result"] == "skipped": continue
+    a = [k for k in c["checks"] if k["name"] == "audit"]
+    if not a or a[0]["status"] != "pass": print(c["cell"], a)
+    if any(o["weaker"] for o in c.get("audit", [])) or not c.get("audit"): print(c["cell"], "records")'
 json_check "clang ignores stack_protect: explicit caught only by strong and all" "$full/matrix.json" '
 for c in cells:
     if c["compiler"] == "clang" and c["cases"]:
