@@ -103,6 +103,9 @@ make -C "$SRC" --no-print-directory matrix MATRIX_OUT="$full" >"$T/full.log" 2>&
 rc=$?
 echo "# full matrix: make status $rc, $(( $(date +%s) - start ))s; $(grep '^wall ' "$T/full.log")"
 echo "# $(grep '^sweep per cell' "$T/full.log")"
+# The grid, the gap windows and the skips, for the record of this run.
+sed -n '/^Matrix:/,$p' "$T/full.log" | sed 's/^/# /'
+
 if [ $rc -eq 0 ]; then pass "the full matrix passes"
 else fail "the full matrix passes" "$(sed -n '/^Matrix:/,$p' "$T/full.log")"; fi
 
