@@ -86,7 +86,11 @@ export srctree objtree
 include $(srctree)/scripts/Kbuild.include
 
 KCONFIG_CONFIG ?= .config
-export KCONFIG_CONFIG
+# Where scripts/kconfig/Makefile.cc writes the Kconfig fragments that say
+# what the compiler can do. Kconfig (and include/config/auto.conf.cmd)
+# reads it from the environment, so it is set before anything is included.
+GENERATED_KCONFIG_DIR := $(CURDIR)/include/generated
+export KCONFIG_CONFIG GENERATED_KCONFIG_DIR
 
 ####
 # Which goals need a configuration, and which only edit one.
@@ -111,7 +115,14 @@ __build_one_by_one:
 		$(MAKE) -f $(srctree)/Makefile $$goal; done
 
 else ifeq ($(config-targets),1)
-# Configuration goals: scripts/kconfig runs kconfig-frontends.
+# Configuration goals: scripts/kconfig runs kconfig-frontends, after
+# scripts/kconfig/Makefile.cc has told Kconfig what the compiler can do.
+cc-optional := y
+include $(srctree)/scripts/Makefile.toolchain
+ifneq ($(cc-path),)
+include $(srctree)/scripts/Makefile.stackprotector
+endif
+include $(srctree)/scripts/kconfig/Makefile.cc
 include $(srctree)/scripts/kconfig/Makefile
 
 else
@@ -140,6 +151,7 @@ endif
 
 ifeq ($(need-config),1)
 include $(srctree)/scripts/Makefile.stackprotector
+include $(srctree)/scripts/kconfig/Makefile.cc
 endif
 
 ####

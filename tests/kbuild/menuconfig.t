@@ -33,7 +33,9 @@ tmux new-session -d -s "$S" -x 120 -y 40 \
 check "menuconfig shows the main menu" wait_for "General architecture-dependent options"
 check_grep "...titled with the ARCH" 'sspkit/x86_64 Configuration' "$T/screen"
 key Enter
-check "the first submenu shows the choice set to Strong" \
+check "the first submenu names the compiler on top" wait_for "*** Compiler: gcc "
+key Down
+check "the next entry shows the choice set to Strong" \
 	wait_for "Stack Protector buffer overflow detection (Strong)"
 key Enter
 check "the choice opens with its five modes" wait_for "(X) Strong"
