@@ -191,14 +191,14 @@ targets += include/generated/stackprotector.h
 
 quiet_cmd_as_ssp_mode = AS      $@
       cmd_as_ssp_mode = $(CC) $(LINUXINCLUDE) $(KBUILD_CPPFLAGS) \
-	$(KBUILD_AFLAGS) -c -o $@ $<
+	$(KBUILD_AFLAGS) -c -o $(tmp-target) $<
 .tmp_ssp_mode.o: $(srctree)/scripts/ssp-mode.S \
 		include/generated/stackprotector.h FORCE
 	$(call if_changed,as_ssp_mode)
 targets += .tmp_ssp_mode.o
 
 quiet_cmd_link_sample = LD      $@
-      cmd_link_sample = $(CC) $(KBUILD_LDFLAGS) -o $@ \
+      cmd_link_sample = $(CC) $(KBUILD_LDFLAGS) -o $(tmp-target) \
 	-Wl,--whole-archive $(core-ars) -Wl,--no-whole-archive \
 	.tmp_ssp_mode.o $(LIBGCC)
 
@@ -296,7 +296,7 @@ clean:
 	$(Q)find . -name '.*.cmd' -type f | sed 's|/\.\([^/]*\)\.cmd$$|/\1|' | \
 		xargs -r rm -f
 	$(Q)find . \( -name '*.o' -o -name '*.a' -o -name '.*.cmd' \
-		-o -name '.*.d' -o -name '.*.tmp' -o -name '.*.ssp' \
+		-o -name '.*.d' -o -name '*.tmp' -o -name '.*.ssp' \
 		-o -name '.ssp-audit*' \) -type f -print0 | \
 		xargs -0r rm -f
 	$(Q)rm -f compile_commands.json

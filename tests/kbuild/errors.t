@@ -104,11 +104,11 @@ export CC_STALL=lib/vsprintf.o
 	>"$T/out" 2>&1) &
 pgid=$!
 i=0
-while [ $i -lt 100 ] && ! grep -q 'partial object' "$O/lib/vsprintf.o" 2>/dev/null; do
+while [ $i -lt 100 ] && ! grep -q 'partial object' "$O/lib/vsprintf.o.tmp" 2>/dev/null; do
 	sleep 0.1; i=$((i + 1))
 done
-check "the stand-in compiler is mid-way through lib/vsprintf.o" \
-	grep -q 'partial object' "$O/lib/vsprintf.o"
+check "the stand-in compiler is mid-way through lib/vsprintf.o (as lib/vsprintf.o.tmp)" \
+	grep -q 'partial object' "$O/lib/vsprintf.o.tmp"
 # As ^C would: SIGINT to every process of the build's process group.
 /bin/kill -s INT -- "-$pgid"
 wait

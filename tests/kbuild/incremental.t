@@ -14,7 +14,8 @@ mk O="$O" x86_64_defconfig && mk O="$O" CC="$LOGCC"
 check "full build with a wrapper CC" test -x "$O/sample"
 
 objects=$(cd "$O" && find arch lib samples -name '*.o' | wc -l)
-compiles() { grep -- ' -c -o [^ ]*\.o ' "$CC_LOG" 2>/dev/null | grep -vc ' -o .tmp_ssp_mode.o ' || true; }
+# Each compile writes NAME.o.tmp, renamed to NAME.o once complete.
+compiles() { grep -- ' -c -o [^ ]*\.o\.tmp ' "$CC_LOG" 2>/dev/null | grep -vc ' -o .tmp_ssp_mode.o.tmp ' || true; }
 starts() { [ -f "$CC_LOG" ] && wc -l <"$CC_LOG" || echo 0; }
 
 # (a)
@@ -57,7 +58,7 @@ sed -i 's/^CONFIG_LOCALVERSION=.*/CONFIG_LOCALVERSION="-c"/' "$O/.config"
 mk O="$O" CC="$LOGCC"
 check_eq "(c) one compile after changing CONFIG_LOCALVERSION" 1 "$(compiles)"
 check_grep "(c) the one compile is samples/sample/main.o" \
-	'-o samples/sample/main.o ' "$CC_LOG"
+	'-o samples/sample/main.o.tmp ' "$CC_LOG"
 check_grep "(c) the new value reaches the banner" '^sspkit sample-c:' \
 	"$(cd "$O" && ./sample >"$T/banner"; echo "$T/banner")"
 
