@@ -55,21 +55,66 @@ ifneq ("$(origin KBUILD_SRC)", "command line")
   KBUILD_SRC :=
 endif
 ifeq ($(KBUILD_SRC),)
+# make splits words at blanks and takes a colon for a rule: no path it
+# works with may contain either. Checked before anything is created.
+ifneq ($(words $(subst :, ,$(CURDIR))),1)
+$(error source directory cannot contain spaces or colons: "$(CURDIR)"; \
+	move or clone the tree to a path without them)
+endif
 ifeq ("$(origin O)", "command line")
   KBUILD_OUTPUT := $(O)
 endif
 ifneq ($(KBUILD_OUTPUT),)
+ifneq ($(words $(subst :, ,$(KBUILD_OUTPUT))),1)
+$(error output directory cannot contain spaces or colons: O="$(KBUILD_OUTPUT)"; \
+	choose an O= without them)
+endif
 saved-output := $(KBUILD_OUTPUT)
-KBUILD_OUTPUT := $(shell mkdir -p "$(KBUILD_OUTPUT)" && cd "$(KBUILD_OUTPUT)" && pwd)
-$(if $(KBUILD_OUTPUT),,$(error cannot create output directory "$(saved-output)"))
+# Its absolute path, then "writable" when this user may write there.
+output-probe := $(shell mkdir -p "$(KBUILD_OUTPUT)" 2>/dev/null && \
+	cd "$(KBUILD_OUTPUT)" && pwd && test -w . && echo writable)
+KBUILD_OUTPUT := $(firstword $(output-probe))
+$(if $(KBUILD_OUTPUT),,$(error cannot create output directory "$(saved-output)": \
+	check that its parent exists and is writable))
+$(if $(filter writable,$(output-probe)),,$(error output directory \
+	"$(saved-output)" is not writable: give O= a directory you may write to))
+endif
+objdir := $(if $(KBUILD_OUTPUT),$(KBUILD_OUTPUT),$(CURDIR))
 
+# One make at a time per object tree: two at once (a CI retry, a second
+# terminal) interleave their writes and can link an image from half an
+# archive. The outermost make runs the real one under flock(1) on
+# DIR/.make.lock; a second one waits, saying so. The lock file stays, even
+# through mrproper: deleting it while a make waits on it would let a third
+# make lock a new file alongside. Goals that build in scratch trees of their
+# own (check, matrix, bench) or write nothing need no lock.
+no-lock-goals := help check matrix bench kernelversion
+ifeq ($(KBUILD_LOCKED),$(objdir))
+  need-lock :=
+else
+  need-lock := $(if $(MAKECMDGOALS),$(filter-out $(no-lock-goals),$(MAKECMDGOALS)),all)
+endif
+
+ifneq ($(KBUILD_OUTPUT)$(need-lock),)
 PHONY := __all sub-make
 __all: sub-make
 $(filter-out __all sub-make $(CURDIR)/Makefile,$(MAKECMDGOALS)): sub-make
 	@:
+sub-make-args = -C $(objdir) $(if $(KBUILD_OUTPUT),KBUILD_SRC=$(CURDIR)) \
+	$(if $(need-lock),KBUILD_LOCKED=$(objdir)) -f $(CURDIR)/Makefile $(MAKECMDGOALS)
+make-lock := $(objdir)/.make.lock
+ifneq ($(need-lock),)
+# flock -n first, so that a wait is announced; 75 is its "lock busy".
 sub-make:
-	$(Q)$(MAKE) -C $(KBUILD_OUTPUT) KBUILD_SRC=$(CURDIR) \
-		-f $(CURDIR)/Makefile $(MAKECMDGOALS)
+	$(Q)flock -n -E 75 $(make-lock) $(MAKE) $(sub-make-args) || { rc=$$?; \
+	[ $$rc -eq 75 ] || exit $$rc; \
+	echo "make: another make is running in $(objdir) (it holds $(make-lock));" \
+		"waiting for it to finish" >&2; \
+	flock $(make-lock) $(MAKE) $(sub-make-args); }
+else
+sub-make:
+	$(Q)$(MAKE) $(sub-make-args)
+endif
 skip-makefile := 1
 endif
 endif
@@ -119,7 +164,7 @@ else ifeq ($(config-targets),1)
 # scripts/kconfig/Makefile.cc has told Kconfig what the compiler can do.
 cc-optional := y
 include $(srctree)/scripts/Makefile.toolchain
-ifneq ($(cc-path),)
+ifneq ($(cc-for-arch),)
 include $(srctree)/scripts/Makefile.stackprotector
 endif
 include $(srctree)/scripts/kconfig/Makefile.cc
@@ -130,6 +175,12 @@ else
 
 ifeq ($(need-config),1)
 ifeq ($(wildcard $(KCONFIG_CONFIG)),)
+ifneq ($(wildcard $(KCONFIG_CONFIG).old),)
+$(error no configuration ($(KCONFIG_CONFIG)) in $(abspath $(objtree)), but \
+	$(KCONFIG_CONFIG).old is there (a config step was interrupted?): restore \
+	it with "cp $(abspath $(KCONFIG_CONFIG).old) $(abspath $(KCONFIG_CONFIG))", \
+	or run "make defconfig")
+endif
 $(error no configuration ($(KCONFIG_CONFIG)) in $(abspath $(objtree)): \
 	run "make defconfig" or "make menuconfig" first)
 endif
@@ -303,8 +354,9 @@ clean:
 
 mrproper: clean
 	$(Q)rm -rf include/config include/generated .tmp spcompare
-	$(Q)rm -f $(KCONFIG_CONFIG) $(KCONFIG_CONFIG).old defconfig \
-		.tmp.config*
+	$(Q)rm -f $(KCONFIG_CONFIG) $(KCONFIG_CONFIG).old \
+		$(KCONFIG_CONFIG).ssp.old defconfig .tmp.config* .tmpconfig* \
+		$(KCONFIG_CONFIG).old.tmp $(KCONFIG_CONFIG).ssp.old.tmp
 
 distclean: mrproper
 	$(Q)find . \( -name '*.orig' -o -name '*.rej' -o -name '*~' \) \

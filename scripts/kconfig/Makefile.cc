@@ -11,13 +11,13 @@
 #   cc-stackprotector.kconfig inside the choice: a comment for each mode
 #                             the compiler cannot give, naming the flag
 #
-# Without a working compiler (none installed, or a clang without the
-# arch's backend) both are empty: configuring needs no cross compiler.
+# Without a working compiler for ARCH (none installed, one for another
+# target, or a clang without the arch's backend) both are empty: configuring needs no cross compiler.
 # Each file is rewritten only when its text changes (write-if-changed), so
 # with the probes cached this starts no process and, through
 # include/config/auto.conf.cmd, a new compiler re-runs the config step.
 
-cc-usable := $(if $(cc-path),$(filter y,$(call cc-works)))
+cc-usable := $(if $(cc-for-arch),$(filter y,$(call cc-works)))
 
 # "clang 14" in the comments, "clang 14.0.6 (clang --target=...)" on top.
 cc-family-major := $(or $(wordlist 1,2,$(subst ., ,$(call cc-version))), \
