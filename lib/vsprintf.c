@@ -2,7 +2,9 @@
 /*
  * A small vsnprintf: the conversions listed in <sspkit/stdio.h>.
  * Output past the buffer is counted but not stored, as in C's snprintf,
- * so a caller can tell how much room a line would need.
+ * so a caller can tell how much room a line would need. printf and
+ * dprintf write their buffer out whenever it fills, so a line of any
+ * length reaches the file descriptor whole.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -10,16 +12,34 @@
 #include <sspkit/string.h>
 #include <sspkit/sys.h>
 
+/* Where formatted output goes: a string, or (fd >= 0) a file descriptor. */
 struct sink {
 	char *buf;
 	size_t size;
-	size_t len;
+	size_t len;		/* characters produced so far */
+	size_t flushed;		/* of those, already written to fd */
+	int fd;
 };
+
+static void flush(struct sink *out)
+{
+	sys_write(out->fd, out->buf, out->len - out->flushed);
+	out->flushed = out->len;
+}
 
 static void put(struct sink *out, char c)
 {
-	if (out->len + 1 < out->size)
-		out->buf[out->len] = c;
+	size_t at = out->len - out->flushed;
+
+	if (out->fd >= 0) {
+		if (at == out->size) {
+			flush(out);
+			at = 0;
+		}
+		out->buf[at] = c;
+	} else if (at + 1 < out->size) {
+		out->buf[at] = c;
+	}
 	out->len++;
 }
 
@@ -44,8 +64,13 @@ static void put_padded(struct sink *out, const char *s, size_t n,
 			put(out, ' ');
 }
 
+/*
+ * Numbers are at most long-sized (the l and z modifiers), so they are
+ * held and divided as unsigned long: on 32-bit ports a 64-bit type would
+ * call libgcc's __udivdi3, which mips does not link (arch/mips/Makefile).
+ */
 struct number {
-	uintmax_t magnitude;
+	unsigned long magnitude;
 	unsigned int base;
 	bool negative;
 	bool upper;
@@ -61,7 +86,7 @@ static void put_number(struct sink *out, const struct number *num,
 		       const struct spec *sp)
 {
 	const char *digits = num->upper ? "0123456789ABCDEF" : "0123456789abcdef";
-	uintmax_t v = num->magnitude;
+	unsigned long v = num->magnitude;
 	char tmp[24];
 	size_t i = sizeof(tmp);
 
@@ -116,7 +141,7 @@ static const char *parse_spec(const char *fmt, struct spec *sp)
 
 enum length { LEN_INT, LEN_LONG, LEN_SIZE };
 
-static uintmax_t unsigned_arg(va_list *ap, enum length len)
+static unsigned long unsigned_arg(va_list *ap, enum length len)
 {
 	switch (len) {
 	case LEN_LONG:	return va_arg(*ap, unsigned long);
@@ -125,11 +150,11 @@ static uintmax_t unsigned_arg(va_list *ap, enum length len)
 	}
 }
 
-static intmax_t signed_arg(va_list *ap, enum length len)
+static long signed_arg(va_list *ap, enum length len)
 {
 	switch (len) {
 	case LEN_LONG:	return va_arg(*ap, long);
-	case LEN_SIZE:	return (intmax_t)va_arg(*ap, size_t);
+	case LEN_SIZE:	return (long)va_arg(*ap, size_t);
 	default:	return va_arg(*ap, int);
 	}
 }
@@ -137,7 +162,7 @@ static intmax_t signed_arg(va_list *ap, enum length len)
 static void convert(struct sink *out, char conv, enum length len,
 		    const struct spec *sp, va_list *ap)
 {
-	intmax_t sv;
+	long sv;
 	char c;
 
 	struct number num = { .base = 10 };
@@ -147,7 +172,7 @@ static void convert(struct sink *out, char conv, enum length len,
 	case 'i':
 		sv = signed_arg(ap, len);
 		num.negative = sv < 0;
-		num.magnitude = num.negative ? -(uintmax_t)sv : (uintmax_t)sv;
+		num.magnitude = num.negative ? -(unsigned long)sv : (unsigned long)sv;
 		put_number(out, &num, sp);
 		break;
 	case 'u':
@@ -182,9 +207,8 @@ static void convert(struct sink *out, char conv, enum length len,
 	}
 }
 
-int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
+static void format(struct sink *out, const char *fmt, va_list ap)
 {
-	struct sink out = { buf, size, 0 };
 	va_list args;
 
 	va_copy(args, ap);
@@ -193,11 +217,11 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 		enum length len = LEN_INT;
 
 		if (*fmt != '%') {
-			put(&out, *fmt++);
+			put(out, *fmt++);
 			continue;
 		}
 		if (*++fmt == '%') {
-			put(&out, *fmt++);
+			put(out, *fmt++);
 			continue;
 		}
 		fmt = parse_spec(fmt, &sp);
@@ -207,9 +231,16 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 			len = LEN_SIZE, fmt++;
 		if (!*fmt)
 			break;
-		convert(&out, *fmt++, len, &sp, &args);
+		convert(out, *fmt++, len, &sp, &args);
 	}
 	va_end(args);
+}
+
+int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
+{
+	struct sink out = { .buf = buf, .size = size, .fd = -1 };
+
+	format(&out, fmt, ap);
 	if (size)
 		buf[out.len < size ? out.len : size - 1] = '\0';
 	return (int)out.len;
@@ -229,11 +260,11 @@ int snprintf(char *buf, size_t size, const char *fmt, ...)
 static int vdprintf(int fd, const char *fmt, va_list ap)
 {
 	char line[256];
-	int n = vsnprintf(line, sizeof(line), fmt, ap);
-	size_t len = (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1;
+	struct sink out = { .buf = line, .size = sizeof(line), .fd = fd };
 
-	sys_write(fd, line, len);
-	return n;
+	format(&out, fmt, ap);
+	flush(&out);
+	return (int)out.len;
 }
 
 int dprintf(int fd, const char *fmt, ...)
