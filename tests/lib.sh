@@ -65,6 +65,24 @@ check_nogrep() {
 # mk ARGS...: run make on the source tree, output to $T/out, status in $?.
 mk() { make -C "$SRC" --no-print-directory "$@" >"$T/out" 2>&1; }
 
+# in_group OUT CMD...: start CMD in the background, in a process group of
+# its own with SIGINT at its default action, output to OUT; its process
+# group id is left in $pgid, so that "kill -s SIG -- -$pgid" hits CMD and
+# everything it started, as ^C or a CI runner's kill would. (A shell starts
+# background jobs with SIGINT ignored, and make keeps a signal that was
+# ignored when it started. perl-base is essential in Debian.)
+in_group() {
+	__out=$1; shift
+	perl -e 'use POSIX; setpgid(0, 0); $SIG{INT} = "DEFAULT";
+		exec @ARGV or die "exec: $!"' "$@" >"$__out" 2>&1 &
+	pgid=$!
+}
+
+# random_delay MAX: a random number of seconds from 0 to MAX (3 decimals).
+random_delay() {
+	od -An -N4 -tu4 /dev/urandom | awk -v max="$1" '{ printf "%.3f\n", max * $1 / 4294967295 }'
+}
+
 # done_testing: end of a test file; keep the scratch folder if anything failed.
 done_testing() {
 	[ $__failed -eq 0 ] && rm -rf "$T"

@@ -95,14 +95,7 @@ check_grep "...it reaches the banner as text" \
 # SIGINT in the middle of a compile leaves nothing a later make trusts.
 mk O="$O" clean
 export CC_STALL=lib/vsprintf.o
-# The build runs in a process group of its own, with SIGINT at its default
-# action: a shell starts background jobs with SIGINT ignored, and make
-# keeps a signal that was ignored when it started. (perl-base is essential
-# in Debian, so it is always there to do this.)
-(cd "$SRC" && exec perl -e 'use POSIX; setpgid(0, 0); $SIG{INT} = "DEFAULT";
-	exec @ARGV or die "exec: $!"' make O="$O" CC="$SRC/tests/bin/logcc" \
-	>"$T/out" 2>&1) &
-pgid=$!
+in_group "$T/out" make -C "$SRC" O="$O" CC="$SRC/tests/bin/logcc"
 i=0
 while [ $i -lt 100 ] && ! grep -q 'partial object' "$O/lib/vsprintf.o.tmp" 2>/dev/null; do
 	sleep 0.1; i=$((i + 1))
