@@ -9,7 +9,7 @@
 . "$(dirname "$0")/../lib.sh"
 
 O="$T/obj"
-runs=${ROBUST_RUNS:-16}
+runs=${ROBUST_RUNS:-14}
 
 # variant V: the .config and make arguments of variant V (1 or 2).
 variant() {
