@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The stack-protector mode the audit found in this build's objects, for
- * sample's banner. It is assembled after every other object has been
- * compiled and audited (the top-level Makefile), so it cannot be a C
- * object that the audit would have to judge before it exists.
+ * The stack-protector mode the audit found in this build's objects, and
+ * whether any of them checks the guard, for sample's banner. It is
+ * assembled after every other object has been compiled and audited (the
+ * top-level Makefile), so it cannot be a C object that the audit would
+ * have to judge before it exists.
  */
 #include <generated/stackprotector.h>
 
@@ -11,6 +12,12 @@
 	.globl	ssp_mode_banner
 ssp_mode_banner:
 	.asciz	SSP_MODE_BANNER
+
+	/* How many of its C objects check the guard at all. */
+	.balign	4
+	.globl	ssp_objects_with_canary
+ssp_objects_with_canary:
+	.long	SSP_AUDIT_WITH_CANARY
 
 	/* No executable stack: "%" is the one type prefix every target takes. */
 	.section .note.GNU-stack,"",%progbits

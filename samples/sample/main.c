@@ -17,6 +17,14 @@
 #include <sspkit/string.h>
 #include "cases.h"
 
+/*
+ * The mode the audit found in this image's objects, and the configured
+ * one: "strong (configured strong)"; and how many of the objects have a
+ * canary at all (scripts/ssp-mode.S, linked last).
+ */
+extern const char ssp_mode_banner[];
+extern const unsigned int ssp_objects_with_canary;
+
 static const char *guard_seeding(void)
 {
 	/*
@@ -24,16 +32,10 @@ static const char *guard_seeding(void)
 	 * flags and emits no canary) still links the runtime, which seeds a
 	 * guard that no function checks: it has no guard to speak of.
 	 */
-	if (!stack_guard_present() || !strcmp(SSP_MODE_EFFECTIVE, "none"))
+	if (!stack_guard_present() || ssp_objects_with_canary == 0)
 		return "none";
 	return IS_ENABLED(CONFIG_STACKPROTECTOR_GUARD_FIXED) ? "fixed" : "random";
 }
-
-/*
- * The mode the audit found in this image's objects, and the configured
- * one: "strong (configured strong)" (scripts/ssp-mode.S, linked last).
- */
-extern const char ssp_mode_banner[];
 
 static int print_banner(void)
 {

@@ -472,13 +472,16 @@ static const char *mode_word(int r)
 static int cmd_summary(char **args, int count, const struct options *opt)
 {
 	struct totals t = { .opt = opt };
-	int weakest, n_weakest;
+	int weakest, n_weakest, r;
+	unsigned with_canary = 0;
 	bool all_as_asked;
 	char banner[256], header[2048];
 
 	if (for_each_object(args, count, count_object, &t) != 0)
 		return 1;
 	weakest = weakest_rank(&t);
+	for (r = RANK_EXPLICIT; r <= RANK_ALL; r++)
+		with_canary += t.at_rank[r + 1];
 	n_weakest = t.compiled ? (int)t.at_rank[weakest + 1] : 0;
 	all_as_asked = weakest >= opt->expect && (unsigned)n_weakest == t.compiled;
 	if (all_as_asked)
@@ -500,9 +503,12 @@ static int cmd_summary(char **args, int count, const struct options *opt)
 		 "#define SSP_AUDIT_OBJECTS %u\n"
 		 "#define SSP_AUDIT_WEAKEST %d\n"
 		 "#define SSP_AUDIT_EXEMPT %u\n"
+		 "/* ...and how many have a canary at all: 0, no function checks the guard */\n"
+		 "#define SSP_AUDIT_WITH_CANARY %u\n"
 		 "#endif\n",
 		 rank_name(opt->configured), mode_word(weakest), banner,
-		 opt->cflags ? opt->cflags : "", t.compiled, n_weakest, t.exempt);
+		 opt->cflags ? opt->cflags : "", t.compiled, n_weakest, t.exempt,
+		 with_canary);
 	if (write_atomically(opt->header, header) != 0)
 		return 2;
 	if (all_as_asked)
