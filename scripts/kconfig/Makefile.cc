@@ -12,7 +12,8 @@
 #                             the compiler cannot give, naming the flag
 #
 # Without a working compiler for ARCH (none installed, one for another
-# target, or a clang without the arch's backend) both are empty: configuring needs no cross compiler.
+# target, or a clang without the arch's backend) both are empty:
+# configuring needs no cross compiler.
 # Each file is rewritten only when its text changes (write-if-changed), so
 # with the probes cached this starts no process and, through
 # include/config/auto.conf.cmd, a new compiler re-runs the config step.
