@@ -49,6 +49,15 @@ if command -v arm-linux-gnueabihf-gcc >/dev/null; then
 			'Cannot use|broken|Error: |as: ' "$T/out"
 		check "(6) ...and compiles nothing" nothing_built "$T/arm/lib"
 	done
+	# A config target needs no compiler: one for another target is
+	# warned about and, like none, tells Kconfig nothing.
+	mk O="$T/armcfg" ARCH=arm CROSS_COMPILE= defconfig; rc=$?
+	check_eq "(6) ARCH=arm CROSS_COMPILE= defconfig still configures" 0 $rc
+	check_grep "(6) ...warning that the compiler builds for $(gcc -dumpmachine)" \
+		"compiler \"gcc\" builds for $(gcc -dumpmachine), not for ARCH=arm .*; the configuration is written without its probes" "$T/out"
+	check_grep "(6) ...writing an arm .config" '^# sspkit/arm Configuration' "$T/armcfg/.config"
+	check_nogrep "(6) ...with no CC_HAS_* from the wrong compiler" '^CONFIG_CC_HAS_.*=y' "$T/armcfg/.config"
+	check_nogrep "(6) ...and no stack-protector warning" 'Cannot use|broken' "$T/out"
 else
 	skip "(6) ARCH=arm with another target's compiler" "no arm cross compiler"
 fi
@@ -65,12 +74,14 @@ unset CC_LOG
 
 for arch in sh m68k; do
 	mk O="$T/llvm-$arch" ARCH=$arch ${arch}_defconfig
+	(cd "$T/llvm-$arch" && find . | sort) >"$T/files-before"
 	mk O="$T/llvm-$arch" ARCH=$arch LLVM=1; rc=$?
 	check "(6) LLVM=1 ARCH=$arch fails" test $rc -ne 0
 	check_grep "(6) ...saying clang cannot build it, and what to do" \
 		"LLVM=1 cannot build ARCH=$arch: clang 14.* build it with gcc \(leave out LLVM=1\)" "$T/out"
 	check_nogrep "(6) ...before any fallback warning or clang error" 'Cannot use|error:' "$T/out"
-	check "(6) ...and before anything runs" nothing_built "$T/llvm-$arch"
+	check_eq "(6) ...and before anything runs (no file made or removed)" \
+		"$(cat "$T/files-before")" "$(cd "$T/llvm-$arch" && find . | sort)"
 done
 
 # 7. Paths make cannot use: the kernel's words, and nothing created.
