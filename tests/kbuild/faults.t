@@ -50,17 +50,18 @@ kill_at() {
 }
 # partial FILE: FILE is what a stand-in writes before it stalls.
 partial() {
-	grep -q 'partial object' "$1" 2>/dev/null || test "$(wc -c <"$1")" -eq 8
+	grep -Eq 'partial (object|output)' "$1" 2>/dev/null || test "$(wc -c <"$1")" -eq 8
 }
-# after_kill NAME TARGET KCFLAGS: TARGET is not the partial file, and the
-# next make finishes the build and leaves nothing for a third make to do.
+# after_kill NAME TARGET KCFLAGS [LINE]: TARGET is not the partial file,
+# and the next make finishes the build (printing LINE, by default the
+# TARGET's own) and leaves nothing for a third make to do.
 after_kill() {
 	if [ -e "$O/$2" ] && partial "$O/$2"; then
 		fail "(2) $1: no partial $2 is left under its real name" "$(head -c 64 "$O/$2")"
 	else pass "(2) $1: no partial $2 is left under its real name"; fi
 	mk O="$O" KCFLAGS="$3"; rc=$?
 	check_eq "(2) $1: the next make succeeds" 0 $rc
-	check_grep "(2) $1: ...and rebuilds $2" " $2\$" "$T/out"
+	check_grep "(2) $1: ...and rebuilds $2" "${4:- $2}\$" "$T/out"
 	check_grep "(2) $1: ...and the sample runs" '^sspkit sample: arch=x86_64' \
 		"$("$O/sample" >"$T/banner" 2>&1; echo "$T/banner")"
 	mk O="$O" KCFLAGS="$3"
@@ -76,6 +77,19 @@ check "(2) archive: the stand-in wrote the 8 bytes a killed ar leaves" \
 after_kill archive lib/built-in.a -DFAULT=2
 CC_STALL=sample.tmp kill_at image "$O/sample.tmp" CC="$LOGCC" KCFLAGS=-DFAULT=3
 after_kill image sample -DFAULT=3
+CC_STALL=scripts/basic/fixdep.tmp kill_at "host program" \
+	"$O/scripts/basic/fixdep.tmp" HOSTCC="$LOGCC" KCFLAGS=-DFAULT=4
+after_kill "host program" scripts/basic/fixdep -DFAULT=4
+# The audit: its stamp for lib/, and the header it writes for the banner.
+cp "$O/scripts/spreport/spaudit" "$T/spaudit"
+n=4
+for f in stamp:lib/.ssp-audit:lib header:include/generated/stackprotector.h:sample; do
+	name="audit ${f%%:*}" f=${f#*:}; file=${f%:*} dir=${f#*:}
+	n=$((n + 1))
+	SPAUDIT_STALL=$file.tmp REAL_SPAUDIT="$T/spaudit" kill_at "$name" "$O/$file.tmp" \
+		SPAUDIT="$SRC/tests/bin/stall-spaudit" KCFLAGS=-DFAULT=$n
+	after_kill "$name" "$file" -DFAULT=$n " AUDIT   $dir"
+done
 
 # 3. A config step interrupted after kconfig wrote its file: .config is the
 # old one, whole, until the single rename. kconfig-conf is a stand-in that

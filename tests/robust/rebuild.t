@@ -2,14 +2,16 @@
 # SIGKILL and SIGINT at random moments during a rebuild. Each run switches
 # the build to the other of two variants, which differ in every input kind:
 # CONFIG_LOCALVERSION (so syncconfig, autoconf.h, main.o), KCFLAGS (every
-# C object, the archives, the image) and HOSTCFLAGS (fixdep). Its make is
-# killed at a random moment of the rebuild, and a second make must then
-# leave exactly what an uninterrupted build of that variant leaves.
+# C object, its audit record, the archives, the image) and HOSTCFLAGS
+# (fixdep and the audit's own programs). Its make is killed at a random
+# moment of the rebuild, and a second make must then leave exactly what
+# an uninterrupted build of that variant leaves.
 # ROBUST_RUNS sets the number of runs.
+# tests/run: start first
 . "$(dirname "$0")/../lib.sh"
 
 O="$T/obj"
-runs=${ROBUST_RUNS:-14}
+runs=${ROBUST_RUNS:-8}
 
 # variant V: the .config and make arguments of variant V (1 or 2).
 variant() {
@@ -18,8 +20,10 @@ variant() {
 }
 # outputs: every file the build leaves that a later make relies on.
 outputs() {
-	(cd "$O" && find arch lib samples -name '*.o'; echo sample
-	 echo scripts/basic/fixdep; echo include/generated/autoconf.h
+	(cd "$O" && find arch lib samples -name '*.o' -o -name '.*.o.ssp'
+	 echo sample; echo .tmp_ssp_mode.o
+	 printf '%s\n' scripts/basic/fixdep scripts/spreport/spaudit scripts/spreport/spreport
+	 echo include/generated/autoconf.h
 	 echo include/generated/stackprotector.h; echo include/config/auto.conf)
 }
 now() { date +%s.%N; }
