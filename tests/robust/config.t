@@ -8,7 +8,7 @@
 . "$(dirname "$0")/../lib.sh"
 
 O="$T/obj"
-runs=${ROBUST_RUNS:-60}
+runs=${ROBUST_RUNS:-50}
 now() { date +%s.%N; }
 
 mk O="$O" x86_64_defconfig && cp "$O/.config" "$T/strong"

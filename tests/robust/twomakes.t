@@ -5,7 +5,7 @@
 . "$(dirname "$0")/../lib.sh"
 
 O="$T/obj"
-runs=${ROBUST_RUNS:-5}
+runs=${ROBUST_RUNS:-4}
 arch=arm
 command -v arm-linux-gnueabihf-gcc >/dev/null && command -v qemu-arm >/dev/null || arch=x86_64
 images=sample; [ $arch = arm ] && images="sample arch/arm/boot/zImage"
