@@ -181,6 +181,12 @@ check_eq "(4) checker: random guard -> fixed is lowered" 1 $rc
 lowered 'CONFIG_CC_STACKPROTECTOR_EXPLICIT=y\n' "$R" >"$T/o"; rc=$?
 check_eq "(4) checker: explicit -> regular is not lowered" 0 $rc
 check_eq "(4) checker: ...and prints nothing" "" "$(cat "$T/o")"
+lowered 'CONFIG_CC_STACKPROTECTOR_NONE=y\nCONFIG_CC_STACKPROTECTOR_STRICT=y\n' \
+	'CONFIG_CC_STACKPROTECTOR_NONE=y\n' >"$T/o"; rc=$?
+check_eq "(4) checker: none loses a hand-set STRICT (nothing to enforce): not lowered" "0:" "$rc:$(cat "$T/o")"
+lowered 'CONFIG_CC_STACKPROTECTOR_STRONG=y\nCONFIG_CC_STACKPROTECTOR_STRICT=y\n' \
+	'CONFIG_CC_STACKPROTECTOR_STRONG=y\n' >/dev/null; rc=$?
+check_eq "(4) checker: strong loses STRICT: lowered" 1 $rc
 lowered '' 'CONFIG_CC_STACKPROTECTOR_NONE=y\n' >/dev/null; rc=$?
 check_eq "(4) checker: an empty config -> none is not lowered" 0 $rc
 lowered 'CONFIG_CC_STACKPROTECTOR_STRONG=y\n' '' >/dev/null; rc=$?
