@@ -177,7 +177,7 @@ export KBUILD_HOSTCFLAGS KBUILD_HOSTLDFLAGS
 
 ####
 # What is built: each directory's Kbuild (or Makefile) lists its objects.
-core-dirs := arch/$(SRCARCH) lib samples
+core-dirs := arch/$(SRCARCH) kernel lib samples
 core-ars  := $(addsuffix /built-in.a,$(core-dirs))
 
 all: sample $(arch-images-y)
@@ -289,7 +289,7 @@ endif # config-targets / build goals
 # Goals that need no configuration.
 
 PHONY += clean mrproper distclean
-clean-dirs := arch lib samples scripts
+clean-dirs := arch kernel lib samples scripts
 # Every file the build made has a .NAME.cmd record beside it: remove both,
 # so no list of generated files has to be kept by hand.
 clean:

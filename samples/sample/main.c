@@ -10,12 +10,15 @@
  *                   overrun that case's buffer (cases.c)
  *   sample sweep [CASE...]
  *                   overrun each case by 1..64 bytes, a child per overrun
+ *   sample tasks [N]
+ *                   tasks yielding N times each from protected frames
  */
 #include <generated/build.h>
 #include <sspkit/stackprotector.h>
 #include <sspkit/stdio.h>
 #include <sspkit/string.h>
 #include "cases.h"
+#include "tasks.h"
 
 static const char *guard_seeding(void)
 {
@@ -52,7 +55,7 @@ static int print_guard(void)
 
 static int usage(void)
 {
-	dprintf(2, "usage: sample [guard | cases | smash CASE [BYTES] | sweep [CASE...]]\n");
+	dprintf(2, "usage: sample [guard | cases | smash CASE [BYTES] | sweep [CASE...] | tasks [N]]\n");
 	return 2;
 }
 
@@ -68,5 +71,7 @@ int main(int argc, char *argv[])
 		return cases_smash(argv[2], argc == 4 ? argv[3] : NULL);
 	if (!strcmp(argv[1], "sweep"))
 		return cases_sweep(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "tasks"))
+		return tasks_sample(argv + 2);
 	return usage();
 }
