@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The stack-protector mode the audit found in this build's objects, for
- * sample's banner. It is assembled after every other object has been
+ * The stack-protector mode the audit found in this build's objects, and
+ * where the guard lives, for sample's banner. It is assembled after every other object has been
  * compiled and audited (the top-level Makefile), so it cannot be a C
  * object that the audit would have to judge before it exists.
  */
@@ -11,6 +11,9 @@
 	.globl	ssp_mode_banner
 ssp_mode_banner:
 	.asciz	SSP_MODE_BANNER
+	.globl	ssp_guard_location
+ssp_guard_location:
+	.asciz	SSP_GUARD_LOCATION
 
 	/* No executable stack: "%" is the one type prefix every target takes. */
 	.section .note.GNU-stack,"",%progbits

@@ -17,14 +17,16 @@
 #include <sspkit/compiler.h>
 
 struct task {
+	void *sp;			/* saved stack pointer while switched out */
 	/*
 	 * The guard the compiler's canary code compares against while this
-	 * task runs. Under the register form the thread register points at
-	 * the task and the compiler reads it at TASK_STACK_CANARY, generated
-	 * from this layout (kernel/asm-offsets.c).
+	 * task runs (STACKPROTECTOR_PER_TASK; under GLOBAL a copy of the
+	 * one guard). Under the register form the thread register points
+	 * at the task and the compiler reads it at TASK_STACK_CANARY,
+	 * generated from this layout (kernel/asm-offsets.c); under the
+	 * switched form switch_to copies it to __stack_chk_guard.
 	 */
 	uintptr_t stack_canary;
-	void *sp;			/* saved stack pointer while switched out */
 	void (*fn)(void *arg);
 	void *arg;
 	const char *name;
@@ -43,6 +45,11 @@ void task_yield(void);
 void tasks_run(void);
 /* How many switches so far. */
 unsigned long task_switches(void);
+/*
+ * The boot task's canary and, under the register form, the register:
+ * called by stack_guard_init() before any protected function runs.
+ */
+void task_guard_init(void);
 
 /*
  * arch/<arch>/kernel/switch*.S: save the callee-saved registers on the

@@ -12,6 +12,10 @@
  *                   overrun each case by 1..64 bytes, a child per overrun
  *   sample tasks [N]
  *                   tasks yielding N times each from protected frames
+ *   sample tasks canaries
+ *                   each task reports the canary in its own protected frame
+ *   sample tasks smash
+ *                   task b overruns its frame with the canary task a leaked
  */
 #include <generated/build.h>
 #include <sspkit/stackprotector.h>
@@ -32,12 +36,14 @@ static const char *guard_seeding(void)
  * one: "strong (configured strong)" (scripts/ssp-mode.S, linked last).
  */
 extern const char ssp_mode_banner[];
+/* "global", "per-task %fs:8", "per-task switched" or "none" (the same). */
+extern const char ssp_guard_location[];
 
 static int print_banner(void)
 {
-	printf("sspkit sample%s: arch=%s stack-protector=%s guard=%s\n",
-	       CONFIG_LOCALVERSION, SSPKIT_ARCH, ssp_mode_banner,
-	       guard_seeding());
+	printf("sspkit sample%s: arch=%s stack-protector=%s guard=%s "
+	       "guard-location=%s\n", CONFIG_LOCALVERSION, SSPKIT_ARCH,
+	       ssp_mode_banner, guard_seeding(), ssp_guard_location);
 	return 0;
 }
 
@@ -72,6 +78,6 @@ int main(int argc, char *argv[])
 	if (!strcmp(argv[1], "sweep"))
 		return cases_sweep(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "tasks"))
-		return tasks_sample(argv + 2);
+		return tasks_sample(argc - 2, argv + 2);
 	return usage();
 }

@@ -3,6 +3,6 @@
 #ifndef _SAMPLE_TASKS_H
 #define _SAMPLE_TASKS_H
 
-int tasks_sample(char *argv[]);
+int tasks_sample(int argc, char *argv[]);
 
 #endif /* _SAMPLE_TASKS_H */
