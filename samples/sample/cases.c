@@ -224,6 +224,18 @@ static int gap_next(int v)
 	return v;
 }
 
+/*
+ * A rewritten pointer sends the program where the overrun chose. Jumping
+ * there made the outcome hang on the image's layout (gap_next's block
+ * also held case_gap, whose own check then fired); a fault is what a
+ * corrupted return address gives in general, so fault.
+ */
+static int gap_fault(int v)
+{
+	*(volatile int *)0 = v;
+	return v;
+}
+
 DECLARE_CASE(case_gap);
 int case_gap(size_t over)
 {
@@ -234,7 +246,7 @@ int case_gap(size_t over)
 
 	s.next = gap_next;
 	writer(s.buf, sizeof(s.buf), over, 13);
-	after_return = s.next;
+	after_return = s.next == gap_next ? s.next : gap_fault;
 	return s.buf[0];
 }
 #define GAP_CASE	CASE("gap", case_gap, REGULAR_UP, \
