@@ -15,27 +15,31 @@
 __weak uintptr_t __stack_chk_guard;
 
 /*
- * Random guard: getrandom() (flags 0: it blocks only until the kernel's
- * pool is first initialised), mixed with the guard's own address should
- * the call fail. The lowest-addressed byte is then zeroed, whatever the
- * byte order, so that a string overflow stops before it can read or
+ * A random canary: getrandom() (flags 0: it blocks only until the
+ * kernel's pool is first initialised), mixed with a local's address and
+ * a count of the calls should the call fail, so that two tasks still get
+ * different canaries. The lowest-addressed byte is then zeroed, whatever
+ * the byte order, so that a string overflow stops before it can read or
  * rewrite the rest of the canary.
  *
- * The guard changes only here, in an unprotected frame, and only after
- * every call has returned: getrandom() fills a local, not the guard. A
- * helper the compiler keeps out of line is protected under ALL, and had
- * the guard changed while it ran, its own check would fail (clang on
- * mips keeps such helpers out of line).
+ * Used for the boot guard and for each task's (kernel/task.c). Unprotected:
+ * it runs while the guard is being set, and getrandom() fills a local,
+ * not the guard, so a caller changes the guard only after every call has
+ * returned. A helper the compiler keeps out of line is protected under
+ * ALL, and had the guard changed while it ran, its own check would fail
+ * (clang on mips keeps such helpers out of line).
  */
-static __no_stack_protector void seed_random(void)
+__no_stack_protector uintptr_t stack_canary_random(void)
 {
+	static uintptr_t calls;
 	uintptr_t seed = 0;
 	long got = sys_getrandom(&seed, sizeof(seed), 0);
 
+	calls++;
 	if (got != (long)sizeof(seed))
-		seed ^= (uintptr_t)&__stack_chk_guard;
-	__stack_chk_guard = seed;
-	*(volatile unsigned char *)&__stack_chk_guard = 0;
+		seed ^= (uintptr_t)&seed ^ (calls * (uintptr_t)0x9e3779b97f4a7c15ULL);
+	*(volatile unsigned char *)&seed = 0;
+	return seed;
 }
 
 /* Called once, before any protected function runs, and never protected. */
@@ -44,7 +48,7 @@ __weak __no_stack_protector void __stack_chk_init(void)
 	if (IS_ENABLED(CONFIG_STACKPROTECTOR_GUARD_FIXED))
 		__stack_chk_guard = STACK_GUARD_TERMINATOR;
 	else
-		seed_random();
+		__stack_chk_guard = stack_canary_random();
 }
 
 uintptr_t stack_guard_value(void)

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The stack-protector mode the audit found in this build's objects, and
- * whether any of them checks the guard, for sample's banner. It is
- * assembled after every other object has been compiled and audited (the
- * top-level Makefile), so it cannot be a C object that the audit would
- * have to judge before it exists.
+ * where the guard lives and whether any of the objects checks it, for
+ * sample's banner. It is assembled after every other object has been
+ * compiled and audited (the top-level Makefile), so it cannot be a C
+ * object that the audit would have to judge before it exists.
  */
 #include <generated/stackprotector.h>
 
@@ -12,6 +12,9 @@
 	.globl	ssp_mode_banner
 ssp_mode_banner:
 	.asciz	SSP_MODE_BANNER
+	.globl	ssp_guard_location
+ssp_guard_location:
+	.asciz	SSP_GUARD_LOCATION
 
 	/* How many of its C objects check the guard at all. */
 	.balign	4

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <sspkit/compiler.h>
+#include <sspkit/task.h>
 
 #ifdef CONFIG_CC_STACKPROTECTOR
 extern uintptr_t __stack_chk_guard;
@@ -19,19 +20,32 @@ __noreturn void __stack_chk_fail(void);
 
 /* Out of line: a caller that named the guard would look protected. */
 uintptr_t stack_guard_value(void);
+/* A new canary, random with its zero byte: the boot guard, each task's. */
+uintptr_t stack_canary_random(void);
+/* The switched form's switch_to: the guard is the next task's canary. */
+static inline __no_stack_protector void stack_guard_set(uintptr_t guard)
+{
+	__stack_chk_guard = guard;
+}
 
 static inline bool stack_guard_present(void) { return true; }
 /*
  * Unprotected even where the compiler keeps it out of line (clang will
  * not inline it into the unprotected entry): the guard changes under it.
+ * The boot task's canary comes from the global guard, and under the
+ * register form the thread register is pointed at the boot task here,
+ * before the first protected function reads it.
  */
 static inline __no_stack_protector void stack_guard_init(void)
 {
 	__stack_chk_init();
+	task_guard_init();
 }
 #else
 static inline bool stack_guard_present(void) { return false; }
 static inline uintptr_t stack_guard_value(void) { return 0; }
+static inline uintptr_t stack_canary_random(void) { return 0; }
+static inline void stack_guard_set(uintptr_t guard) { (void)guard; }
 static inline void stack_guard_init(void) { }
 #endif
 

@@ -10,12 +10,19 @@
  *                   overrun that case's buffer (cases.c)
  *   sample sweep [CASE...]
  *                   overrun each case by 1..64 bytes, a child per overrun
+ *   sample tasks [N]
+ *                   tasks yielding N times each from protected frames
+ *   sample tasks canaries
+ *                   each task reports the canary in its own protected frame
+ *   sample tasks smash
+ *                   task b overruns its frame with the canary task a leaked
  */
 #include <generated/build.h>
 #include <sspkit/stackprotector.h>
 #include <sspkit/stdio.h>
 #include <sspkit/string.h>
 #include "cases.h"
+#include "tasks.h"
 
 /*
  * The mode the audit found in this image's objects, and the configured
@@ -37,11 +44,14 @@ static const char *guard_seeding(void)
 	return IS_ENABLED(CONFIG_STACKPROTECTOR_GUARD_FIXED) ? "fixed" : "random";
 }
 
+/* "global", "per-task %fs:8", "per-task switched" or "none" (the same). */
+extern const char ssp_guard_location[];
+
 static int print_banner(void)
 {
-	printf("sspkit sample%s: arch=%s stack-protector=%s guard=%s\n",
-	       CONFIG_LOCALVERSION, SSPKIT_ARCH, ssp_mode_banner,
-	       guard_seeding());
+	printf("sspkit sample%s: arch=%s stack-protector=%s guard=%s "
+	       "guard-location=%s\n", CONFIG_LOCALVERSION, SSPKIT_ARCH,
+	       ssp_mode_banner, guard_seeding(), ssp_guard_location);
 	return 0;
 }
 
@@ -59,7 +69,7 @@ static int print_guard(void)
 
 static int usage(void)
 {
-	dprintf(2, "usage: sample [guard | cases | smash CASE [BYTES] | sweep [CASE...]]\n");
+	dprintf(2, "usage: sample [guard | cases | smash CASE [BYTES] | sweep [CASE...] | tasks [N]]\n");
 	return 2;
 }
 
@@ -75,5 +85,7 @@ int main(int argc, char *argv[])
 		return cases_smash(argv[2], argc == 4 ? argv[3] : NULL);
 	if (!strcmp(argv[1], "sweep"))
 		return cases_sweep(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "tasks"))
+		return tasks_sample(argc - 2, argv + 2);
 	return usage();
 }

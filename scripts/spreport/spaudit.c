@@ -25,7 +25,8 @@ static const char usage_text[] =
 "usage: spaudit objects --expect=MODE [--threshold=N] [--strict]\n"
 "                       --manifest=FILE --stamp=FILE\n"
 "       spaudit summary --expect=MODE --configured=MODE [--threshold=N]\n"
-"                       [--cflags=FLAGS] --header=OUT.h OBJ...|-\n"
+"                       [--cflags=FLAGS] [--guard=WHERE] --header=OUT.h\n"
+"                       OBJ...|-\n"
 "       spaudit report [--json] --expect=MODE [--threshold=N] OBJ...|-\n"
 "\n"
 "  objects   audit the objects a manifest names, one per line:\n"
@@ -38,7 +39,8 @@ static const char usage_text[] =
 "  summary   read the records of the objects an image is linked from (OBJ\n"
 "            arguments, or one per line on standard input for -) and write\n"
 "            the effective mode to OUT.h: the weakest mode any object that\n"
-"            is not declared exempt was built as.\n"
+"            is not declared exempt was built as, and WHERE the guard\n"
+"            lives (what make decided; \"global\" by default).\n"
 "  report    one line per object: functions, protected, built as, exemption.\n"
 "\n"
 "MODE: none, explicit, regular, regular-above (Regular with a threshold the\n"
@@ -167,6 +169,7 @@ struct options {
 	const char *stamp;
 	const char *header;
 	const char *cflags;
+	const char *guard;	/* where the guard lives: "global", ... */
 };
 
 static void failure(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -476,6 +479,7 @@ static int cmd_summary(char **args, int count, const struct options *opt)
 	unsigned with_canary = 0;
 	bool all_as_asked;
 	char banner[256], header[2048];
+	const char *guard = opt->guard ? opt->guard : "global";
 
 	if (for_each_object(args, count, count_object, &t) != 0)
 		return 1;
@@ -499,6 +503,7 @@ static int cmd_summary(char **args, int count, const struct options *opt)
 		 "#define SSP_MODE_EFFECTIVE \"%s\"\n"
 		 "#define SSP_MODE_BANNER \"%s\"\n"
 		 "#define SSP_CFLAGS \"%s\"\n"
+		 "#define SSP_GUARD_LOCATION \"%s\"\n"
 		 "/* C objects, exemptions left out, and how many got the effective mode */\n"
 		 "#define SSP_AUDIT_OBJECTS %u\n"
 		 "#define SSP_AUDIT_WEAKEST %d\n"
@@ -507,7 +512,7 @@ static int cmd_summary(char **args, int count, const struct options *opt)
 		 "#define SSP_AUDIT_WITH_CANARY %u\n"
 		 "#endif\n",
 		 rank_name(opt->configured), mode_word(weakest), banner,
-		 opt->cflags ? opt->cflags : "", t.compiled, n_weakest, t.exempt,
+		 opt->cflags ? opt->cflags : "", guard, t.compiled, n_weakest, t.exempt,
 		 with_canary);
 	if (write_atomically(opt->header, header) != 0)
 		return 2;
@@ -519,6 +524,7 @@ static int cmd_summary(char **args, int count, const struct options *opt)
 		       "see the warnings above, or make spaudit",
 		       weakest == RANK_UNKNOWN ? "unknown" : mode_word(weakest),
 		       n_weakest, t.compiled, rank_name(opt->configured));
+	printf(", guard %s", guard);
 	if (t.exempt)
 		printf("; declared exempt: %s", t.exempt_list);
 	putchar('\n');
@@ -627,6 +633,8 @@ static int parse_options(int argc, char **argv, struct options *opt)
 			opt->header = v;
 		} else if ((v = option_value(argv[i], "--cflags")) != NULL) {
 			opt->cflags = v;
+		} else if ((v = option_value(argv[i], "--guard")) != NULL) {
+			opt->guard = v;
 		} else if (strcmp(argv[i], "--strict") == 0) {
 			opt->strict = true;
 		} else if (strcmp(argv[i], "--json") == 0) {

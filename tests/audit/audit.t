@@ -53,9 +53,9 @@ for o in $c_objects; do
 done
 check_nogrep "...no warning for the declared exemption" 'warning: lib/stackprotector.o' "$T/knw.out"
 check_grep "...make's last audit line names the weakest mode and its count" \
-	'^stack-protector: none in 5 of 5 objects, configured strong' "$T/knw.out"
+	'^stack-protector: none in 6 of 6 objects, configured strong' "$T/knw.out"
 check_grep "...the banner says none, and how many objects" \
-	'stack-protector=none \(configured strong; 5 of 5 objects\)' "$(banner knw >"$T/b"; echo "$T/b")"
+	'stack-protector=none \(configured strong; 6 of 6 objects\)' "$(banner knw >"$T/b"; echo "$T/b")"
 check_grep "...stackprotector.h says none" '^#define SSP_MODE_EFFECTIVE "none"$' \
 	"$T/knw/include/generated/stackprotector.h"
 check_eq "...and char16 is indeed not caught" 139 "$(smash knw char16)"
@@ -68,7 +68,7 @@ config kreg strong
 build kreg KCFLAGS=-fstack-protector
 check_grep "KCFLAGS=-fstack-protector under STRONG: warning, built as regular" \
 	'^warning: samples/sample/cases.o: built as regular \(-fstack-protector, from KCFLAGS\); the build asks for strong' "$T/kreg.out"
-check_grep "...the banner says regular" 'stack-protector=regular \(configured strong; 5 of 5 objects\)' \
+check_grep "...the banner says regular" 'stack-protector=regular \(configured strong; 6 of 6 objects\)' \
 	"$(banner kreg >"$T/b"; echo "$T/b")"
 check "...int-array is not caught, as the banner now says" test "$(smash kreg int-array)" -ne 134
 check_eq "...char16 still is" 134 "$(smash kreg char16)"
@@ -80,8 +80,8 @@ config cflags strong
 build cflags
 check_grep "CFLAGS_cases.o override: named with its Makefile" \
 	'^warning: samples/sample/cases.o: built as explicit \(-fstack-protector-explicit, from CFLAGS_cases.o in samples/sample/Makefile\)' "$T/cflags.out"
-check_grep "...only that object" '^stack-protector: explicit in 1 of 5 objects, configured strong' "$T/cflags.out"
-check_grep "...the banner agrees" 'stack-protector=explicit \(configured strong; 1 of 5 objects\)' \
+check_grep "...only that object" '^stack-protector: explicit in 1 of 6 objects, configured strong' "$T/cflags.out"
+check_grep "...the banner agrees" 'stack-protector=explicit \(configured strong; 1 of 6 objects\)' \
 	"$(banner cflags >"$T/b"; echo "$T/b")"
 config cflags-strict strong strict
 build cflags-strict; rc=$?
@@ -98,7 +98,7 @@ for o in lib/start.o lib/string.o lib/vsprintf.o; do
 		"^warning: $o: built as regular \\(-fstack-protector, from ccflags-y in lib/Makefile\\)" "$T/ccflags.out"
 done
 check_nogrep "...objects of other directories are fine" 'warning: samples/' "$T/ccflags.out"
-check_grep "...the summary counts the directory" '^stack-protector: regular in 3 of 5 objects' "$T/ccflags.out"
+check_grep "...the summary counts the directory" '^stack-protector: regular in 3 of 6 objects' "$T/ccflags.out"
 cp "$SRC/lib/Makefile" "$S/lib/Makefile"
 
 # --- CFLAGS_REMOVE_x.o takes the mode's flag away: named as such.
@@ -127,7 +127,7 @@ build exempt; rc=$?
 check_eq "ccflags-y += \$(DISABLE_STACKPROTECTOR): even STRICT builds" 0 $rc
 check_nogrep "...no warning or error" '^(warning|error): ' "$T/exempt.out"
 check_grep "...the summary lists the exemptions" \
-	'declared exempt: lib/stackprotector.o, samples/sample/main.o, samples/sample/cases.o$' "$T/exempt.out"
+	'declared exempt: kernel/task.o, lib/stackprotector.o, samples/sample/main.o, samples/sample/cases.o, samples/sample/tasks.o$' "$T/exempt.out"
 spaudit exempt >"$T/exempt.audit"; rc=$?
 check_eq "...spaudit exits 0" 0 $rc
 check_grep "...and says exempt" '^samples/sample/cases.o +[0-9]+ +0 +none +exempt \(Makefile\)$' "$T/exempt.audit"
@@ -139,15 +139,15 @@ config drop strong
 build drop CC="$B/cc-drop-one" DROP_FILE=lib/vsprintf.c
 check_grep "a compiler ignoring the flags for one file: caught" \
 	'^warning: lib/vsprintf.o: built without stack protection \(its command line has -fstack-protector-strong, from the configured mode: the compiler or a wrapper around it did not honour it\)' "$T/drop.out"
-check_grep "...only that file" '^stack-protector: none in 1 of 5 objects' "$T/drop.out"
-check_grep "...banner" 'stack-protector=none \(configured strong; 1 of 5 objects\)' \
+check_grep "...only that file" '^stack-protector: none in 1 of 6 objects' "$T/drop.out"
+check_grep "...banner" 'stack-protector=none \(configured strong; 1 of 6 objects\)' \
 	"$(banner drop >"$T/b"; echo "$T/b")"
 
 # --- A wrapper whose inner compiler changes after the first build: the
 # identity sees the wrapper only; the audit sees the objects.
 config inner strong
 build inner CC="$B/cc-wrapper"
-check_grep "wrapper, first build: strong everywhere" '^stack-protector: strong in all 5 objects' "$T/inner.out"
+check_grep "wrapper, first build: strong everywhere" '^stack-protector: strong in all 6 objects' "$T/inner.out"
 probes_before=$(cat "$T/inner/.tmp/probes.mk")
 rm -f "$T/inner/lib/string.o"	# one object is rebuilt, the source tree untouched
 build inner CC="$B/cc-wrapper" INNER_CC="$B/cc-broken"
@@ -155,7 +155,7 @@ check_eq "...the probe cache was not redone (the wrapper did not change)" \
 	"$probes_before" "$(cat "$T/inner/.tmp/probes.mk")"
 check_grep "...but the rebuilt object is caught by the audit" \
 	'^warning: lib/string.o: built without stack protection \(its command line has -fstack-protector-strong' "$T/inner.out"
-check_grep "...and the banner says so" 'stack-protector=none \(configured strong; 1 of 5 objects\)' \
+check_grep "...and the banner says so" 'stack-protector=none \(configured strong; 1 of 6 objects\)' \
 	"$(banner inner >"$T/b"; echo "$T/b")"
 
 # --- The compiler's identity covers every program CC names.
@@ -202,6 +202,6 @@ done
 # JSON for CI.
 (cd "$SRC" && make -s O="$T/m-strong" spaudit SPAUDIT_FLAGS=--json) >"$T/j.json"
 check "spaudit --json is valid JSON with one entry per object" \
-	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["objects"]) == 7 and not d["weaker"]' "$T/j.json"
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["objects"]) == 10 and not d["weaker"]' "$T/j.json"
 
 done_testing

@@ -13,7 +13,7 @@ status_before=$(git -C "$SRC" status --porcelain 2>/dev/null)
 mk O="$O" x86_64_defconfig && mk O="$O" CC="$LOGCC"
 check "full build with a wrapper CC" test -x "$O/sample"
 
-objects=$(cd "$O" && find arch lib samples -name '*.o' | wc -l)
+objects=$(cd "$O" && find arch kernel lib samples -name '*.o' | wc -l)
 # Each compile writes NAME.o.tmp, renamed to NAME.o once complete.
 compiles() { grep -- ' -c -o [^ ]*\.o\.tmp ' "$CC_LOG" 2>/dev/null | grep -vc ' -o .tmp_ssp_mode.o.tmp ' || true; }
 starts() { [ -f "$CC_LOG" ] && wc -l <"$CC_LOG" || echo 0; }
@@ -34,7 +34,7 @@ fi
 
 # (b) KCFLAGS reaches every C object (as in Kbuild, not the assembler
 # sources); KCPPFLAGS reaches every object.
-c_objects=$(cd "$SRC" && for o in $(cd "$O" && find arch lib samples -name '*.o'); do
+c_objects=$(cd "$SRC" && for o in $(cd "$O" && find arch kernel lib samples -name '*.o'); do
 	[ -f "${o%.o}.c" ] && echo "$o"; done | wc -l)
 : >"$CC_LOG"
 mk O="$O" CC="$LOGCC" KCFLAGS=-DSSPKIT_TEST_FLAG

@@ -31,7 +31,7 @@ check "old gcc: STRONG falls back and still builds" test -x "$T/old/sample"
 check_grep "old gcc: the 3.14 warning, naming the fallback" \
 	'Cannot use CONFIG_CC_STACKPROTECTOR_STRONG: -fstack-protector-strong not supported by compiler \(falling back to regular: -fstack-protector\)$' "$T/old.out"
 check_grep "old gcc: make says the mode differs at the end" \
-	'^stack-protector: regular in all 5 objects \(configured strong\)' "$T/old.out"
+	'^stack-protector: regular in all 6 objects \(configured strong\)' "$T/old.out"
 check_grep "old gcc: objects compile with -fstack-protector" \
 	' -fstack-protector .*-c -o samples/sample/main.o' "$T/old.out"
 check_nogrep "old gcc: -fstack-protector-strong never reaches a compile" \

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Offsets into struct task for code that cannot include task.h: the
+ * compiler's canary code under the register form reads the guard at
+ * -mstack-protector-guard-offset=TASK_STACK_CANARY from the thread
+ * register. The kernel's asm-offsets way: the top-level Makefile
+ * compiles this file to assembler only and turns each marker line into
+ * a #define of include/generated/asm-offsets.h. Nothing here is linked.
+ */
+#include <stddef.h>
+#include <sspkit/task.h>
+
+#define DEFINE(sym, val) \
+	__asm__ __volatile__("\n.ascii \"->" #sym " %0 " #val "\"" : : "i" (val))
+
+void asm_offsets(void);
+void asm_offsets(void)
+{
+	DEFINE(TASK_STACK_CANARY, offsetof(struct task, stack_canary));
+}

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The generic part of the task switcher: a ring of tasks, round robin,
+ * cooperative. The registers are the arch's business (__switch_to).
+ *
+ * Each task has its own canary under STACKPROTECTOR_PER_TASK. make says
+ * where the compiler reads it (include/generated/build.h):
+ *   SSPKIT_GUARD_REGISTER  through the arch's thread register, which
+ *                          points at the running task (asm/task-guard.h)
+ *   SSPKIT_GUARD_SWITCHED  from __stack_chk_guard, rewritten at every
+ *                          switch, as uniprocessor Linux did
+ * and neither: the one global guard for every task.
+ *
+ * The whole object is unprotected (kernel/Makefile): the guard changes
+ * between the frames of a switch, and the boot task's is set before any
+ * protected function runs.
+ */
+#include <generated/build.h>
+#include <asm/task-guard.h>
+#include <sspkit/stackprotector.h>
+#include <sspkit/task.h>
+#include <sspkit/sys.h>
+
+/* The ring starts as the boot task alone. */
+static struct task boot_task = { .name = "boot", .started = true,
+				 .next = &boot_task };
+struct task *current = &boot_task;
+static unsigned long switches;
+
+unsigned long task_switches(void)
+{
+	return switches;
+}
+
+static __noreturn void task_entry(void);
+
+/* From here on, the canary code of protected functions reads t's canary. */
+static void task_guard_load(struct task *t)
+{
+	if (SSPKIT_GUARD_REGISTER)
+		arch_task_guard_set(t);
+	else if (SSPKIT_GUARD_SWITCHED)
+		stack_guard_set(t->stack_canary);
+}
+
+/* GLOBAL: a copy of the one guard; PER_TASK: a canary of its own. */
+static uintptr_t task_canary_new(void)
+{
+	if (SSPKIT_GUARD_REGISTER || SSPKIT_GUARD_SWITCHED)
+		return stack_canary_random();
+	return stack_guard_value();
+}
+
+void task_guard_init(void)
+{
+	boot_task.stack_canary = stack_guard_value();
+	task_guard_load(&boot_task);
+}
+
+static void switch_to(struct task *prev, struct task *next)
+{
+	current = next;
+	switches++;
+	task_guard_load(next);
+	if (next->started) {
+		__switch_to(&prev->sp, next->sp, NULL);
+		return;
+	}
+	next->started = true;
+	__switch_to(&prev->sp, next->sp, task_entry);
+}
+
+static struct task *next_runnable(struct task *from)
+{
+	struct task *t = from->next;
+
+	while (t->done && t != from)
+		t = t->next;
+	return t;
+}
+
+void task_yield(void)
+{
+	struct task *next = next_runnable(current);
+
+	if (next != current)
+		switch_to(current, next);
+}
+
+/* The first frame of every new task: run it, then leave the ring. */
+static __noreturn void task_entry(void)
+{
+	current->fn(current->arg);
+	current->done = true;
+	task_yield();
+	/* Only the boot task is left and it never waits for a done task. */
+	sys_exit_group(127);
+	__builtin_unreachable();
+}
+
+void task_create(struct task *t, const char *name, void *stack, size_t size,
+		 void (*fn)(void *arg), void *arg)
+{
+	/* 16 bytes: the strictest stack alignment any port's ABI asks for. */
+	uintptr_t top = ((uintptr_t)stack + size) & ~(uintptr_t)15;
+
+	*t = (struct task){ .name = name, .fn = fn, .arg = arg,
+			    .sp = (void *)top, .stack_canary = task_canary_new() };
+	t->next = boot_task.next;
+	boot_task.next = t;
+}
+
+static bool others_running(void)
+{
+	struct task *t;
+
+	for (t = boot_task.next; t != &boot_task; t = t->next)
+		if (!t->done)
+			return true;
+	return false;
+}
+
+void tasks_run(void)
+{
+	while (others_running())
+		task_yield();
+}
