@@ -288,8 +288,8 @@ quiet_cmd_asm_offsets = GEN     $@
 	$(KBUILD_CPPFLAGS) $(KBUILD_CFLAGS) -S -o $(dot-target).s.tmp $< && \
 	{ echo '/* Generated from kernel/asm-offsets.c; do not edit. */'; \
 	  sed -n 's/^[[:space:]]*\.ascii[[:space:]]*"->\([A-Z_0-9]*\) [$$\#]*\([0-9]*\).*/\#define \1 \2/p' \
-	  $(dot-target).s.tmp; } > $(dot-target).tmp && \
-	rm -f $(dot-target).s.tmp && mv -f $(dot-target).tmp $@
+	  $(dot-target).s.tmp; } > $(tmp-target) && \
+	rm -f $(dot-target).s.tmp
 $(ssp-task-offset-file): $(srctree)/kernel/asm-offsets.c \
 		$(if $(need-config),include/config/auto.conf) FORCE | scripts_basic
 	$(call if_changed_dep,asm_offsets)
