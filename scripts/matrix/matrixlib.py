@@ -230,10 +230,19 @@ def write_json(path, obj):
     write_atomic(path, json.dumps(obj, indent=1, sort_keys=False) + "\n")
 
 
+_cells = None
+
+
+def cell_title(cell):
+    """"arm64 strong gcc", "arm64 strong gcc per-task": the cell's name in words."""
+    global _cells
+    _cells = _cells or load_cells()
+    return _cells.title(cell)
+
+
 def cell_line(cell):
     """The one line a cell's result is told in: "arm64 strong gcc: ok: ..."."""
-    title = " ".join(cell[a] for a in cell["axes"])
-    return "%s: %s: %s" % (title, cell["result"], cell["reason"])
+    return "%s: %s: %s" % (cell_title(cell), cell["result"], cell["reason"])
 
 
 def junit_suite(cell):
