@@ -1,16 +1,18 @@
 #!/bin/sh
-# make matrix: every ARCH x MODE x COMPILER cell builds, runs, sweeps its
-# overruns and is judged; the summary, matrix.json and junit.xml say so;
+# make matrix: every ARCH x MODE x COMPILER x GUARD cell builds, runs,
+# sweeps its overruns and is judged; the summary, matrix.json and junit.xml say so;
 # a subset runs only its cells; and the matrix can fail: a sample built
 # with a gap comes out "gap", a compiler that ignores stack_protect
-# leaves "explicit" not caught.
+# leaves "explicit" not caught, and one that cannot read the guard from a
+# thread register leaves a per-task cell's guard in the wrong place.
 # tests/run: start first
 . "$(dirname "$0")/../lib.sh"
 cells=$SRC/scripts/matrix/cells
 cell=$SRC/scripts/matrix/cell
 py=/usr/bin/python3
 
-# The cell list: plain, names and JSON agree; m68k has only "none".
+# The cell list: plain, names and JSON agree; m68k has only "none"; the
+# per-task guard is built in strong mode, where the arch has it.
 n=$("$cells" --names | wc -l | tr -d ' ')
 check_eq "cells --json lists the same $n cells" "$n" \
 	"$("$cells" --json | $py -c 'import json, sys; print(len(json.load(sys.stdin)))')"
@@ -19,17 +21,26 @@ check_eq "m68k is built only without a stack protector" "m68k-none-gcc m68k-none
 	"$(ARCHES=m68k "$cells" --names | tr '\n' ' ' | sed 's/ $//')"
 check_eq "a subset of every axis" "arm-all-clang mips-all-clang" \
 	"$(ARCHES="mips arm" MODES=all COMPILERS=clang "$cells" --names | tr '\n' ' ' | sed 's/ $//')"
+check_eq "a per-task subset: strong only, no m68k" \
+	"x86_64-strong-gcc-per-task i386-strong-gcc-per-task arm-strong-gcc-per-task arm64-strong-gcc-per-task mips-strong-gcc-per-task sh-strong-gcc-per-task riscv-strong-gcc-per-task powerpc-strong-gcc-per-task" \
+	"$(GUARDS=per-task COMPILERS=gcc "$cells" --names | tr '\n' ' ' | sed 's/ $//')"
+check_eq "the global guard keeps the names of before" "x86_64-strong-gcc" \
+	"$(ARCHES=x86_64 MODES=strong COMPILERS=gcc GUARDS=global "$cells" --names)"
 check_fails "cells refuses an unknown mode" env MODES=bogus "$cells"
+check_fails "cells refuses an unknown guard" env GUARDS=tls "$cells"
 check_fails "cells refuses an unknown compiler" env COMPILERS=icc "$cells"
 check_fails "cell refuses a cell that is not in the list" "$cell" m68k strong gcc "$T/x"
+check_fails "cell refuses a per-task cell that is not in the list" "$cell" x86_64 all gcc per-task "$T/x"
 
 # The expected skips: clang 14's documented limits (docs/toolchains), each
 # with its reason; clang's powerpc still builds without a protector.
 "$cells" >"$T/cells.txt"
-for c in "sh strong clang" "m68k none clang" "powerpc strong clang" "x86_64 explicit clang"; do
+for c in "sh strong clang" "m68k none clang" "powerpc strong clang" "x86_64 explicit clang" \
+	"sh strong clang per-task" "powerpc strong clang per-task"; do
 	check_grep "$c is an expected skip, with a reason" "^$c skip: clang 14 [a-z]" "$T/cells.txt"
 done
-for c in "powerpc none clang" "x86_64 strong clang" "sh strong gcc" "arm64 explicit gcc"; do
+for c in "powerpc none clang" "x86_64 strong clang" "sh strong gcc" "arm64 explicit gcc" \
+	"powerpc strong gcc per-task" "riscv strong clang per-task" "mips strong clang per-task"; do
 	check_grep "$c is built" "^$c\$" "$T/cells.txt"
 done
 
@@ -71,6 +82,14 @@ c = cells[0]; e = case(c, "explicit")
 if c["result"] != "failed": print("result", c["result"])
 if not e["expected"] or e["caught"] or e["ok"]: print("explicit", e)
 if [k["name"] for k in c["cases"] if not k["ok"]] != ["explicit"]: print("others", c["reason"])'
+
+# A compiler that rejects the thread-register flags: a per-task x86_64
+# cell falls back to the switched guard, with the warning, and the cell
+# fails on where the guard lives.
+"$cell" x86_64-strong-gcc-per-task "$T/noreg" CC="$SRC/tests/bin/cc-no-guard-register" >"$T/noreg.out" 2>&1
+check_eq "no thread-register flags: the per-task cell exits 1" 1 $?
+check_grep "no thread-register flags: the line names the guard location" \
+	"^x86_64 strong gcc per-task: failed: guard location: guard location 'per-task switched', expected per-task in a thread register" "$T/noreg.out"
 
 # The audit (make spaudit) can fail the cell: protection dropped through
 # KCFLAGS is named per object, and the cell is failed for it.
@@ -115,9 +134,15 @@ check_eq "progress counts 1..$n once each" "$(seq 1 "$n" | tr '\n' ' ')" \
 check_grep "summary: the counts" '^Matrix: [0-9]+ cells, [0-9]+ ok, [0-9]+ gap, 0 failed, [0-9]+ skipped' "$T/full.log"
 for comp in gcc clang; do
 	check_grep "grid block for $comp" "^$comp +none +regular +regular4 +strong +all +explicit\$" "$T/full.log"
+	check_grep "grid block for $comp per-task" "^$comp per-task +strong\$" "$T/full.log"
 done
-for a in $("$cells" | awk '{ print $1 }' | uniq); do
-	check_eq "grid rows for $a, one per compiler" 2 \
+"$cells" --json | $py -c '
+import json, sys
+blocks = {}
+for c in json.load(sys.stdin):
+    blocks.setdefault(c["arch"], set()).add((c["compiler"], c["guard"]))
+for a, b in blocks.items(): print(a, len(b))' | while read -r a nblocks; do
+	check_eq "grid rows for $a, one per compiler and guard it has" "$nblocks" \
 		"$(grep -Ec "^$a +(ok|gap|FAILED|skip)( |\$)" "$T/full.log")"
 done
 check_grep "summary: times and parallel efficiency" \
@@ -130,7 +155,7 @@ import subprocess
 names = subprocess.run(["'"$cells"'", "--names"], capture_output=True, text=True).stdout.split()
 if [c["cell"] for c in cells] != names: print("cells", [c["cell"] for c in cells])
 for c in cells:
-    for k in ("arch", "mode", "compiler", "result", "reason"):
+    for k in ("arch", "mode", "compiler", "guard", "guard_location", "result", "reason"):
         if k not in c: print(c["cell"], "lacks", k)
     if c["result"] not in ("ok", "gap", "failed", "skipped"): print(c["cell"], c["result"])
     if c["result"] == "skipped" and (c["cases"] or not c["reason"]): print(c["cell"], "skipped", c["reason"])
@@ -152,6 +177,12 @@ for c in cells:
         if c["mode"] == "none" and k["caught"]: print(c["cell"], k["name"], "caught in none")
         if k["name"] == "opt-out" and k["caught"]: print(c["cell"], "opt-out caught")
         if k["static"] != k["caught"]: print(c["cell"], k["name"], "static", k["static"], "caught", k["caught"])'
+json_check "every built cell: the guard lives where its guard axis says" "$full/matrix.json" '
+for c in cells:
+    if c["result"] == "skipped": continue
+    g = [k for k in c["checks"] if k["name"] == "guard location"]
+    want = "per-task " if c["guard"] == "per-task" else ("none" if c["mode"] == "none" else "global")
+    if not g or g[0]["status"] != "pass" or not c["guard_location"].startswith(want): print(c["cell"], c["guard_location"], g)'
 json_check "the audit never cries wolf: every built cell audits clean" "$full/matrix.json" '
 for c in cells:
     if c["result"] == "skipped": continue
@@ -210,14 +241,17 @@ objdump_for() {
 	m68k) echo m68k-linux-gnu-objdump ;;
 	esac
 }
-"$cells" | grep -v ' skip: ' | while read -r arch mode comp; do
-	d=$full/$arch-$mode-$comp
+"$cells" --json | $py -c '
+import json, sys
+for c in json.load(sys.stdin):
+    if not c["skip"]: print(c["cell"], c["arch"])' | while read -r name arch; do
+	d=$full/$name
 	objs=$(find "$d/arch" "$d/lib" "$d/samples" -name '*.o' ! -path '*/boot/*' | sort)
 	ours=$("$spreport" $objs | sed -n 's/^\([0-9]*\) of \([0-9]*\) functions.*/\1 \2/p')
 	theirs=$(OBJDUMP=$(objdump_for "$arch") sh "$SRC/tests/spreport/oracle.sh" $objs)
-	check_eq "$arch $mode $comp: spreport agrees with the objdump -dr count ($theirs)" "$theirs" "$ours"
+	check_eq "$name: spreport agrees with the objdump -dr count ($theirs)" "$theirs" "$ours"
 	relocs=$(sh "$SRC/tests/spreport/oracle-readelf.sh" $objs)
-	check_eq "$arch $mode $comp: spreport agrees with the readelf -r count ($relocs)" "$relocs" "$ours"
+	check_eq "$name: spreport agrees with the readelf -r count ($relocs)" "$relocs" "$ours"
 done
 
 # The README's case x mode tables are the ones this matrix generates.

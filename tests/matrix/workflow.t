@@ -17,22 +17,40 @@ check_grep "each job installs only its arch's packages" \
 check_grep "each job uploads its JUnit file" 'actions/upload-artifact@' "$wf"
 check_grep "the upload is the cell's .xml" '\$\{\{ *matrix\.cell *\}\}\.xml' "$wf"
 
-# No cell, arch, mode or compiler is written into the workflow.
-arches=$("$cells" | awk '{ print $1 }' | sort -u | tr '\n' '|' | sed 's/|$//')
-modes=$("$cells" | awk '{ print $2 }' | sort -u | tr '\n' '|' | sed 's/|$//')
-compilers=$("$cells" | awk '{ print $3 }' | sort -u | tr '\n' '|' | sed 's/|$//')
-check_nogrep "no arch, mode or compiler list in the workflow" \
-	"^[[:space:]]*(-[[:space:]]*)?(arch|mode|compiler|arches|modes|compilers)[[:space:]]*:|^[[:space:]]*-[[:space:]]*($arches|$modes|$compilers)[[:space:]]*\$|\\[[^]]*\\b($arches|$compilers)\\b[^]]*\\]" "$wf"
+# No cell, nor any axis or value of one, is written into the workflow.
+axes=$("$cells" --axes)
+check_eq "the axes, in the order a cell name spells them" \
+	"arch mode compiler guard" "$axes"
+# values AXIS: the values of AXIS in the cells, as an alternation.
+values() {
+	"$cells" --json | /usr/bin/python3 -c '
+import json, sys
+a = sys.argv[1]
+print("|".join(sorted({c[a] for c in json.load(sys.stdin)})))' "$1"
+}
+all=$(for a in $axes; do values "$a"; done | tr '\n' '|' | sed 's/|$//')
+keys=$(for a in $axes; do printf '%s|%ss|' "$a" "$a"; done | sed 's/|$//')
+check_nogrep "no list of any axis's values in the workflow" \
+	"^[[:space:]]*(-[[:space:]]*)?($keys|arches|guards)[[:space:]]*:|^[[:space:]]*-[[:space:]]*($all)[[:space:]]*\$|\\[[^]]*\\b($all)\\b[^]]*\\]" "$wf"
+check_eq "... and its list has the guard axis's values" "global|per-task" "$(values guard)"
 
 # The JSON objects carry every axis, the cell's name and its skip reason:
-# the keys the workflow reads.
-check_eq "cells --json objects: every axis, cell and skip" "" "$("$cells" --json |
+# the keys the workflow reads. A name spells the axis values in order;
+# the global guard is left out, so the cells from before the guard axis
+# keep their names (arm64-strong-gcc; arm64-strong-gcc-per-task).
+check_eq "cells --json objects: every axis, cell and skip; names as they were" "" "$("$cells" --json |
 	/usr/bin/python3 -c '
 import json, sys
 axes = sys.argv[1].split()
-for c in json.load(sys.stdin):
-    if sorted(c) != sorted(axes + ["cell", "skip"]) or c["cell"] != "-".join(c[a] for a in axes):
-        print("bad cell object:", c)' "arch mode compiler")"
+cells = json.load(sys.stdin)
+for c in cells:
+    want = "-".join(c[a] for a in axes if (a, c[a]) != ("guard", "global"))
+    if sorted(c) != sorted(axes + ["cell", "skip"]) or c["cell"] != want:
+        print("bad cell object:", c)
+names = [c["cell"] for c in cells]
+if len(set(names)) != len(names): print("names repeat")
+if "x86_64-strong-gcc" not in names or "x86_64-strong-gcc-per-task" not in names:
+    print("x86_64-strong-gcc and its per-task cell are not both there")' "$axes")"
 
 # action-validator, when the npm registry answers.
 if command -v npm >/dev/null 2>&1 && v=$(npm view @action-validator/cli version 2>/dev/null) && [ -n "$v" ]; then
