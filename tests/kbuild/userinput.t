@@ -138,7 +138,7 @@ long=-$(printf '%0300d' 0 | tr 0 x)
 sed -i "s/^CONFIG_LOCALVERSION=.*/CONFIG_LOCALVERSION=\"$long\"/" "$O/.config"
 mk O="$O" run
 check_grep "(9) a 301-byte LOCALVERSION: the whole banner, mode and newline included" \
-	"^sspkit sample$long: arch=x86_64 stack-protector=strong \(configured strong\) guard=random\$" "$T/out"
+	"^sspkit sample$long: arch=x86_64 stack-protector=strong \(configured strong\) guard=random guard-location=global\$" "$T/out"
 
 # STRICT stops the build, and its texts say so.
 strict_build() {
@@ -161,7 +161,7 @@ check_nogrep "(9) ...not that it falls back" 'falling back' "$T/out"
 mk O="$T/broken" defconfig
 mk O="$T/broken" CC="$B/cc-broken" run
 check_grep "(9) broken compiler: the banner says guard=none" \
-	'stack-protector=none \(configured strong\) guard=none$' "$T/out"
+	'stack-protector=none \(configured strong\) guard=none guard-location=none$' "$T/out"
 
 # mips links no libgcc: no abicalls warning, and the sample still runs.
 if command -v mips-linux-gnu-gcc >/dev/null && command -v qemu-mips >/dev/null; then
