@@ -160,7 +160,8 @@ __build_one_by_one:
 		$(MAKE) -f $(srctree)/Makefile $$goal; done
 
 else ifeq ($(config-targets),1)
-# Configuration goals: scripts/kconfig runs kconfig-frontends, after
+# Configuration goals: scripts/kconfig runs kconfig-frontends (or, with
+# KCONFIG=kconfiglib, Kconfiglib), after
 # scripts/kconfig/Makefile.cc has told Kconfig what the compiler can do.
 cc-optional := y
 include $(srctree)/scripts/Makefile.toolchain
@@ -406,6 +407,7 @@ help:
 	@echo '  config          - Update current config with a line-oriented program'
 	@echo '  menuconfig      - Update current config with a menu (ncurses)'
 	@echo '  nconfig         - Update current config with a newer ncurses menu'
+	@echo '  guiconfig       - Update current config with a Tk menu (KCONFIG=kconfiglib)'
 	@echo '  oldconfig       - Update current config, asking only for new options'
 	@echo '  olddefconfig    - Update current config, new options at their defaults'
 	@echo '  listnewconfig   - List options that the current config does not set'
@@ -435,6 +437,8 @@ help:
 	@echo '                    (default: this machine, $(SUBARCH))'
 	@echo '  CROSS_COMPILE=prefix  cross toolchain (each ARCH has a default)'
 	@echo '  LLVM=1          - build with clang and lld'
+	@echo '  KCONFIG=kconfiglib - run config targets and syncconfig on Kconfiglib'
+	@echo '                    (python3-kconfiglib) instead of kconfig-frontends'
 	@echo '  O=dir           - put every generated file in dir'
 	@echo '  V=0|1           - short or whole command lines'
 	@echo '  KCFLAGS=...     - extra flags for the target compiler'
