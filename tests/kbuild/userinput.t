@@ -82,6 +82,11 @@ for arch in sh m68k; do
 	check_nogrep "(6) ...before any fallback warning or clang error" 'Cannot use|error:' "$T/out"
 	check_eq "(6) ...and before anything runs (no file made or removed)" \
 		"$(cat "$T/files-before")" "$(cd "$T/llvm-$arch" && find . | sort)"
+	mk O="$T/llvm-cfg-$arch" ARCH=$arch LLVM=1 ${arch}_defconfig; rc=$?
+	check_eq "(6) LLVM=1 ARCH=$arch ${arch}_defconfig still configures" 0 $rc
+	check_grep "(6) ...warning that it has no probes" \
+		"LLVM=1 cannot build ARCH=$arch: .*; the configuration is written without its probes" "$T/out"
+	check_nogrep "(6) ...and tells Kconfig nothing of clang" 'CC_HAS_STACKPROTECTOR_[A-Z]*=y' "$T/llvm-cfg-$arch/.config"
 done
 
 # 7. Paths make cannot use: the kernel's words, and nothing created.
