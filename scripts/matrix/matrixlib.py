@@ -34,10 +34,12 @@ STT_FUNC = 2
 
 
 def elf_functions(path):
-    """[(start, end, name)] of the defined functions in the ELF file PATH.
+    """[(start, end, name, thumb)] of the defined functions in the ELF
+    file PATH.
 
-    Thumb function symbols have bit 0 set; it is cleared, so that an
-    address maps to its function whatever the instruction set."""
+    Thumb function symbols have bit 0 set; it is cleared from start, so
+    that an address maps to its function whatever the instruction set,
+    and kept as thumb (1, else 0) for the return addresses into it."""
     with open(path, "rb") as f:
         data = f.read()
     if data[:4] != b"\x7fELF":
@@ -71,9 +73,9 @@ def elf_functions(path):
                 continue
             start = strtab[4] + st_name
             name = data[start:data.index(b"\0", start)].decode()
-            if machine == EM_ARM:
-                value &= ~1
-            funcs.append((value, value + sz, name))
+            thumb = machine == EM_ARM and value & 1
+            value &= ~thumb
+            funcs.append((value, value + sz, name, thumb))
     return sorted(funcs)
 
 
@@ -81,9 +83,11 @@ def function_at(funcs, address):
     """The function holding the call that returns to ADDRESS, or None.
 
     The address a call returns to is past the call, and past the end of
-    its function when a noreturn call comes last: look one byte back."""
-    for start, end, name in funcs:
-        if start <= address - 1 < end:
+    its function when a noreturn call comes last: look one byte back. A
+    return into Thumb code (arm) has bit 0 set, as the function's symbol
+    has: that bit is no part of the address."""
+    for start, end, name, thumb in funcs:
+        if start <= (address & ~thumb) - 1 < end:
             return name
     return None
 
