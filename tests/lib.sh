@@ -83,6 +83,28 @@ random_delay() {
 	od -An -N4 -tu4 /dev/urandom | awk -v max="$1" '{ printf "%.3f\n", max * $1 / 4294967295 }'
 }
 
+# tmux_setup NAME: a tmux server of this test's own (in $T, killed at
+# exit), for driving a menu program as a person would, and a session name
+# in $S for tmux new-session -s "$S". It defines:
+#   wait_for TEXT  poll the screen until TEXT shows, for up to 15 seconds
+#                  (the screen is left in $T/screen)
+#   key KEY...     type, then give the program time to redraw
+tmux_setup() {
+	S="sspkit-$1-$$"
+	export TMUX_TMPDIR="$T"
+	trap 'tmux kill-server 2>/dev/null' EXIT
+	wait_for() {
+		i=0
+		while [ $i -lt 150 ]; do
+			tmux capture-pane -p -t "$S" >"$T/screen" 2>/dev/null
+			grep -qF -- "$1" "$T/screen" && return 0
+			sleep 0.1; i=$((i + 1))
+		done
+		return 1
+	}
+	key() { tmux send-keys -t "$S" "$@"; sleep 0.5; }
+}
+
 # done_testing: end of a test file; keep the scratch folder if anything failed.
 done_testing() {
 	[ $__failed -eq 0 ] && rm -rf "$T"

@@ -41,19 +41,7 @@ if ! command -v tmux >/dev/null; then
 	skip "menuconfig comments in tmux" "tmux is not installed (scripts/install-deps installs it)"
 	done_testing
 fi
-S="sspkit-cck-$$"
-export TMUX_TMPDIR="$T"
-trap 'tmux kill-server 2>/dev/null' EXIT
-wait_for() {
-	i=0
-	while [ $i -lt 150 ]; do
-		tmux capture-pane -p -t "$S" >"$T/screen" 2>/dev/null
-		grep -qF -- "$1" "$T/screen" && return 0
-		sleep 0.1; i=$((i + 1))
-	done
-	return 1
-}
-key() { tmux send-keys -t "$S" "$@"; sleep 0.5; }
+tmux_setup cck
 
 # open_choice OBJ ARGS: start menuconfig and open the stack-protector choice.
 open_choice() {

@@ -9,22 +9,7 @@ if ! command -v tmux >/dev/null; then
 fi
 
 O="$T/obj"
-S="sspkit-test-$$"
-export TMUX_TMPDIR="$T"
-trap 'tmux kill-server 2>/dev/null' EXIT
-
-# wait_for TEXT: poll the screen until TEXT shows, for up to 15 seconds.
-wait_for() {
-	i=0
-	while [ $i -lt 150 ]; do
-		tmux capture-pane -p -t "$S" >"$T/screen" 2>/dev/null
-		grep -qF -- "$1" "$T/screen" && return 0
-		sleep 0.1; i=$((i + 1))
-	done
-	return 1
-}
-# key KEY...: type, then give the program time to redraw, as a person would.
-key() { tmux send-keys -t "$S" "$@"; sleep 0.5; }
+tmux_setup test
 
 mk O="$O" x86_64_defconfig
 tmux new-session -d -s "$S" -x 120 -y 40 \
