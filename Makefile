@@ -140,7 +140,7 @@ export KCONFIG_CONFIG GENERATED_KCONFIG_DIR
 ####
 # Which goals need a configuration, and which only edit one.
 no-config-goals := help clean mrproper distclean check bench matrix \
-		   spcompare kernelversion
+		   spcompare spaudit kernelversion
 config-goals    := %config %_defconfig %.config
 goals           := $(if $(MAKECMDGOALS),$(MAKECMDGOALS),all)
 
@@ -152,12 +152,22 @@ need-config    := $(if $(filter-out $(no-config-goals) $(config-goals),$(goals))
 ifeq ($(mixed-targets),1)
 # "make x86_64_defconfig strong.config all": one goal at a time, in order,
 # even under -j, because each one reads what the one before it wrote.
+# Each config goal is told the configuration from before the first one
+# (KBUILD_CONFIG_BASELINE, "none" for a tree that had none): protection
+# counts as lowered only below that, so "make O=NEW x86_64_defconfig
+# none.config" lowers nothing (tests/audit/claims.t).
 PHONY += $(goals) __build_one_by_one
 $(goals): __build_one_by_one
 	@:
+config-baseline := .tmp/config.baseline
 __build_one_by_one:
-	$(Q)set -e; for goal in $(goals); do \
-		$(MAKE) -f $(srctree)/Makefile $$goal; done
+	$(Q)set -e; baseline=none; \
+	if [ -e $(KCONFIG_CONFIG) ]; then mkdir -p $(dir $(config-baseline)); \
+		cp $(KCONFIG_CONFIG) $(config-baseline); \
+		baseline=$(abspath $(config-baseline)); fi; \
+	for goal in $(goals); do \
+		$(MAKE) -f $(srctree)/Makefile $$goal \
+			KBUILD_CONFIG_BASELINE=$$baseline; done
 
 else ifeq ($(config-targets),1)
 # Configuration goals: scripts/kconfig runs kconfig-frontends (or, with
@@ -234,6 +244,11 @@ core-ars  := $(addsuffix /built-in.a,$(core-dirs))
 
 all: sample $(arch-images-y)
 
+# What this build links. A STRICT audit that fails removes them, so that no
+# earlier build's image is left in their place (scripts/Makefile.build).
+KBUILD_IMAGES := sample $(arch-images-y)
+export KBUILD_IMAGES
+
 # sample's objects have all been audited by now (scripts/Makefile.build);
 # their records give the effective mode, which the banner prints from a
 # last object assembled for it.
@@ -309,15 +324,19 @@ spreport-inputs := $(objtree)/sample
 spreport: all scripts_spreport
 	$(Q)$(objtree)/scripts/spreport/spreport $(SPREPORT_FLAGS) $(spreport-inputs)
 
-# spaudit: one line per object of sample, as the audit found it, and a
-# non-zero exit when any object is weaker than the build asks for.
-# SPAUDIT_FLAGS=--json for CI.
+# spaudit: one line per object of every image, as the last build's audit
+# left it, and a non-zero exit when any object is weaker than the build
+# asks for or the build did not finish. It reads, and builds nothing: a
+# make with other flags would audit another build than the one asked about.
+# SPAUDIT_FLAGS=--json for CI (JSON only on stdout).
 PHONY += spaudit
 SPAUDIT := $(objtree)/scripts/spreport/spaudit
 export SPAUDIT
-spaudit: all
-	$(Q)$(call ssp-members,$(core-ars)) | $(SPAUDIT) report $(SPAUDIT_FLAGS) \
-		--expect=$(ssp-expect) --threshold=$(ssp-threshold) -
+spaudit-lists = $(wildcard $(call ssp-image-list-file,*))
+spaudit:
+	$(if $(and $(wildcard $(SPAUDIT)),$(spaudit-lists)),,$(error no audited \
+		build in $(abspath $(objtree)): run "make" first, then "make spaudit"))
+	$(Q)$(SPAUDIT) report $(SPAUDIT_FLAGS) $(spaudit-lists)
 
 # spcompare: every mode of ARCH, each in its own O= directory below
 # spcompare/, compared against NONE; also draws spcompare/spcompare.svg.
@@ -370,7 +389,7 @@ clean:
 		xargs -r rm -f
 	$(Q)find . \( -name '*.o' -o -name '*.a' -o -name '.*.cmd' \
 		-o -name '.*.d' -o -name '*.tmp' -o -name '.*.ssp' \
-		-o -name '.ssp-audit*' \) -type f -print0 | \
+		-o -name '.ssp-audit*' -o -name '.*.ssp-objects' \) -type f -print0 | \
 		xargs -0r rm -f
 	$(Q)rm -f compile_commands.json
 
@@ -422,7 +441,8 @@ help:
 	@echo '  run             - Build and run sample (under qemu-user when cross)'
 	@echo '  compile_commands.json - Compile database for clangd'
 	@echo '  spreport        - Count the stack-protected functions of this build'
-	@echo '  spaudit         - What each object was built as (SPAUDIT_FLAGS=--json)'
+	@echo '  spaudit         - What each object of the last build was built as; builds nothing'
+	@echo '                    (SPAUDIT_FLAGS=--json: JSON only, with make -s)'
 	@echo '  spcompare       - Build every mode of ARCH and compare them'
 	@echo '  matrix          - Build and run every ARCH x mode x compiler (ARCHES=, MODES=, COMPILERS=)'
 	@echo '  check           - Run the test suite'

@@ -18,6 +18,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "spreport.h"
 
@@ -26,8 +27,8 @@ static const char usage_text[] =
 "                       --manifest=FILE --stamp=FILE\n"
 "       spaudit summary --expect=MODE --configured=MODE [--threshold=N]\n"
 "                       [--cflags=FLAGS] [--guard=WHERE] --header=OUT.h\n"
-"                       OBJ...|-\n"
-"       spaudit report [--json] --expect=MODE [--threshold=N] OBJ...|-\n"
+"                       [--image=IMAGE --list=LIST] OBJ...|-\n"
+"       spaudit report [--json] LIST...\n"
 "\n"
 "  objects   audit the objects a manifest names, one per line:\n"
 "            KIND<TAB>OBJ[<TAB>FLAG<TAB>ORIGIN], KIND c, exempt or asm; FLAG\n"
@@ -40,8 +41,14 @@ static const char usage_text[] =
 "            arguments, or one per line on standard input for -) and write\n"
 "            the effective mode to OUT.h: the weakest mode any object that\n"
 "            is not declared exempt was built as, and WHERE the guard\n"
-"            lives (what make decided; \"global\" by default).\n"
-"  report    one line per object: functions, protected, built as, exemption.\n"
+"            lives (what make decided; \"global\" by default). With --list,\n"
+"            also write LIST, the image list that report reads: IMAGE, MODE,\n"
+"            N and the objects.\n"
+"  report    read what the last build left, compiling nothing: for each\n"
+"            image LIST, one line per object (functions, protected, built\n"
+"            as, exemption). An object without a record, rebuilt after its\n"
+"            audit, or newer than its image means that build did not\n"
+"            finish: report says so. --json prints JSON only.\n"
 "\n"
 "MODE: none, explicit, regular, regular-above (Regular with a threshold the\n"
 "compiler did not take), strong or all. N: the Regular threshold in bytes.\n"
@@ -55,7 +62,8 @@ static const char usage_text[] =
 "  unknown        the object has no witnesses (its compile did not include\n"
 "                 ssp-witness.h): counted as weaker than every mode\n"
 "Exit status: 0 fine, 1 an object is weaker than MODE (objects --strict,\n"
-"report) or a record is missing (summary), 2 usage or unreadable input.\n";
+"report), a record is missing (summary) or the build did not finish\n"
+"(report), 2 usage or unreadable input.\n";
 
 /* Modes in the order of what they protect: each covers the ones before. */
 enum rank {
@@ -170,6 +178,8 @@ struct options {
 	const char *header;
 	const char *cflags;
 	const char *guard;	/* where the guard lives: "global", ... */
+	const char *image;	/* summary: the image the objects link into */
+	const char *list;	/* summary: where to write the image list */
 };
 
 static void failure(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -367,9 +377,9 @@ static int cmd_objects(const struct options *opt)
 	return status;
 }
 
-/* Read an object's record; returns -1 with a message when there is none. */
-static int read_record(const char *object, struct record *r, char *buf,
-		       size_t size)
+/* Read an object's record; returns -1 when there is none. */
+static int read_record_quietly(const char *object, struct record *r, char *buf,
+			       size_t size)
 {
 	char *path = record_path(object), *f[7];
 	FILE *in = path ? fopen(path, "r") : NULL;
@@ -377,14 +387,9 @@ static int read_record(const char *object, struct record *r, char *buf,
 
 	if (in != NULL)
 		fclose(in);
-	if (!ok || split_fields(buf, f, 7) != 7 || parse_rank(f[2]) < -1) {
-		failure("%s: no audit record (%s): was it built outside the "
-			"Kbuild lists? Run make again", object,
-			path ? path : "out of memory");
-		free(path);
-		return -1;
-	}
 	free(path);
+	if (!ok || split_fields(buf, f, 7) != 7 || parse_rank(f[2]) < -1)
+		return -1;
 	*r = (struct record){
 		.object = f[0], .kind = f[1], .built = parse_rank(f[2]),
 		.functions = strtoull(f[3], NULL, 10),
@@ -392,6 +397,21 @@ static int read_record(const char *object, struct record *r, char *buf,
 		.flag = f[5], .origin = f[6],
 	};
 	return 0;
+}
+
+/* The same, with a message when there is none. */
+static int read_record(const char *object, struct record *r, char *buf,
+		       size_t size)
+{
+	char *path;
+
+	if (read_record_quietly(object, r, buf, size) == 0)
+		return 0;
+	path = record_path(object);
+	failure("%s: no audit record (%s): was it built outside the Kbuild "
+		"lists? Run make again", object, path ? path : "out of memory");
+	free(path);
+	return -1;
 }
 
 /* The objects: the arguments, where "-" stands for one per stdin line. */
@@ -417,15 +437,40 @@ static int for_each_object(char **args, int count, object_cb cb, void *ctx)
 	return status;
 }
 
+/* A growing string: an image list has a line per object, however many. */
+struct text {
+	char *s;
+	size_t len, cap;
+	bool failed;
+};
+
+static void text_add(struct text *t, const char *a, const char *b)
+{
+	size_t need = t->len + strlen(a) + strlen(b) + 2;
+	char *grown;
+
+	if (t->failed)
+		return;
+	if (need > t->cap) {
+		t->cap = need * 2;
+		grown = realloc(t->s, t->cap);
+		if (grown == NULL) {
+			t->failed = true;
+			return;
+		}
+		t->s = grown;
+	}
+	t->len += (size_t)sprintf(t->s + t->len, "%s%s\n", a, b);
+}
+
 struct totals {
 	const struct options *opt;
+	struct text list;		/* summary --list: the image list */
 	unsigned compiled;		/* kind c */
 	unsigned at_rank[RANK_ASSEMBLER + 2];	/* index rank + 1 */
 	unsigned assembler;
 	unsigned exempt;
 	char exempt_list[1024];
-	bool json_first;
-	bool weaker;
 };
 
 static void add_to_list(char *list, size_t size, const char *item)
@@ -444,6 +489,7 @@ static int count_object(const char *object, void *ctx)
 
 	if (read_record(object, &r, buf, sizeof(buf)) != 0)
 		return -1;
+	text_add(&t->list, "object\t", object);
 	if (strcmp(r.kind, "exempt") == 0) {
 		t->exempt++;
 		add_to_list(t->exempt_list, sizeof(t->exempt_list), r.object);
@@ -481,8 +527,25 @@ static int cmd_summary(char **args, int count, const struct options *opt)
 	char banner[256], header[2048];
 	const char *guard = opt->guard ? opt->guard : "global";
 
-	if (for_each_object(args, count, count_object, &t) != 0)
+	if (opt->list) {
+		char line[64];
+
+		text_add(&t.list, "# spaudit image list: what make spaudit reads", "");
+		text_add(&t.list, "image\t", opt->image);
+		text_add(&t.list, "expect\t", rank_name(opt->expect));
+		snprintf(line, sizeof(line), "%u", opt->threshold);
+		text_add(&t.list, "threshold\t", line);
+	}
+	if (for_each_object(args, count, count_object, &t) != 0) {
+		free(t.list.s);
 		return 1;
+	}
+	if (opt->list && (t.list.failed ||
+			  write_atomically(opt->list, t.list.s) != 0)) {
+		free(t.list.s);
+		return 2;
+	}
+	free(t.list.s);
 	weakest = weakest_rank(&t);
 	for (r = RANK_EXPLICIT; r <= RANK_ALL; r++)
 		with_canary += t.at_rank[r + 1];
@@ -531,60 +594,191 @@ static int cmd_summary(char **args, int count, const struct options *opt)
 	return 0;
 }
 
-static int report_object(const char *object, void *ctx)
-{
-	struct totals *t = ctx;
-	const char *exemption;
-	struct record r;
-	char buf[4096];
+/* What report found in one image list. */
+struct reading {
+	const struct options *opt;
+	const char *list;
+	const char *image;
+	enum rank expect;
+	unsigned threshold;
+	struct timespec image_time;	/* zero: no image */
+	bool json_first;
+	bool weaker;
+	unsigned unfinished;		/* objects the last build left behind */
+};
 
-	if (read_record(object, &r, buf, sizeof(buf)) != 0)
-		return -1;
-	exemption = strcmp(r.kind, "exempt") == 0 ? "exempt (Makefile)" :
-		    strcmp(r.kind, "asm") == 0 ? "assembler" : "-";
-	if (is_weaker(&r, t->opt->expect))
-		t->weaker = true;
-	if (!t->opt->json) {
-		printf("%-40s %5llu %5llu  %-13s %s%s\n", r.object,
-		       (unsigned long long)r.functions,
-		       (unsigned long long)r.protected_functions,
-		       rank_name(r.built), exemption,
-		       is_weaker(&r, t->opt->expect) ? "  WEAKER" : "");
-		return 0;
-	}
-	fputs(t->json_first ? "\n    {\"object\": " : ",\n    {\"object\": ", stdout);
-	t->json_first = false;
-	json_string(stdout, r.object);
+static bool newer(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec > b->tv_sec ||
+	       (a->tv_sec == b->tv_sec && a->tv_nsec > b->tv_nsec);
+}
+
+/* Why OBJECT's record cannot be taken as this build's, or NULL. */
+static const char *unfinished_why(const struct reading *rd, const char *object,
+				  bool have_record)
+{
+	struct stat obj, rec;
+	char *path;
+	bool stale;
+
+	if (stat(object, &obj) != 0)
+		return "the object is missing";
+	if (!have_record)
+		return "it was built but never audited";
+	path = record_path(object);
+	stale = path == NULL || stat(path, &rec) != 0 ||
+		newer(&obj.st_mtim, &rec.st_mtim);
+	free(path);
+	if (stale)
+		return "it was rebuilt after its audit";
+	if (rd->image_time.tv_sec == 0)
+		return "the image was never linked";
+	if (newer(&obj.st_mtim, &rd->image_time))
+		return "it is newer than the image";
+	return NULL;
+}
+
+static void print_unfinished(struct reading *rd, const char *object,
+			     const char *why)
+{
+	if (rd->unfinished++ == 0)
+		fprintf(stderr, "spaudit: the last build of %s did not finish "
+			"(%s): this reads what it left; run make to finish "
+			"it\n", rd->image, rd->list);
+	fprintf(stderr, "spaudit:   %s: %s\n", object, why);
+}
+
+static void print_object_json(struct reading *rd, const struct record *r,
+			      const char *exemption, const char *why)
+{
+	fputs(rd->json_first ? "\n    {\"object\": " : ",\n    {\"object\": ", stdout);
+	rd->json_first = false;
+	json_string(stdout, r->object);
+	fputs(", \"image\": ", stdout);
+	json_string(stdout, rd->image);
 	printf(", \"functions\": %llu, \"protected\": %llu, \"built_as\": ",
-	       (unsigned long long)r.functions,
-	       (unsigned long long)r.protected_functions);
-	json_string(stdout, rank_name(r.built));
+	       (unsigned long long)r->functions,
+	       (unsigned long long)r->protected_functions);
+	json_string(stdout, rank_name(r->built));
 	fputs(", \"exemption\": ", stdout);
 	json_string(stdout, strcmp(exemption, "-") ? exemption : "");
 	fputs(", \"flag\": ", stdout);
-	json_string(stdout, r.flag);
+	json_string(stdout, r->flag);
 	fputs(", \"origin\": ", stdout);
-	json_string(stdout, r.origin);
-	printf(", \"weaker\": %s}", is_weaker(&r, t->opt->expect) ? "true" : "false");
+	json_string(stdout, r->origin);
+	printf(", \"weaker\": %s, \"unfinished\": ",
+	       is_weaker(r, rd->expect) ? "true" : "false");
+	if (why)
+		json_string(stdout, why);
+	else
+		fputs("null", stdout);
+	putchar('}');
+}
+
+static int report_object(const char *object, struct reading *rd)
+{
+	struct record r = { .object = (char *)object, .kind = "c",
+			    .built = RANK_UNKNOWN, .flag = "", .origin = "" };
+	const char *exemption, *why;
+	bool have, weaker;
+	char buf[4096];
+
+	have = read_record_quietly(object, &r, buf, sizeof(buf)) == 0;
+	why = unfinished_why(rd, object, have);
+	if (why)
+		print_unfinished(rd, object, why);
+	exemption = strcmp(r.kind, "exempt") == 0 ? "exempt (Makefile)" :
+		    strcmp(r.kind, "asm") == 0 ? "assembler" : "-";
+	weaker = have && is_weaker(&r, rd->expect);
+	rd->weaker |= weaker;
+	if (rd->opt->json) {
+		print_object_json(rd, &r, exemption, why);
+		return 0;
+	}
+	printf("%-40s %5llu %5llu  %-13s %s%s\n", r.object,
+	       (unsigned long long)r.functions,
+	       (unsigned long long)r.protected_functions,
+	       have ? rank_name(r.built) : "(no record)", exemption,
+	       weaker ? "  WEAKER" : "");
 	return 0;
 }
 
-static int cmd_report(char **args, int count, const struct options *opt)
+/* Read one image list: its header into RD, then report every object. */
+static int report_list(const char *list, struct reading *rd)
 {
-	struct totals t = { .opt = opt, .json_first = true };
-	int status;
+	FILE *in = fopen(list, "r");
+	char line[4096], *f[2], image[1024] = "";
+	struct stat st;
+	int status = 0, mode;
+
+	if (in == NULL) {
+		failure("%s: %s (no image list: run make to build and audit "
+			"the image first)", list, strerror(errno));
+		return 2;
+	}
+	rd->list = list;
+	rd->image = image;
+	rd->unfinished = 0;
+	while (status == 0 && fgets(line, sizeof(line), in) != NULL) {
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		/* make's $(foreach) leaves a blank after each object */
+		line[strcspn(line, "\n")] = '\0';
+		while (*line && strchr(" \t", line[strlen(line) - 1]))
+			line[strlen(line) - 1] = '\0';
+		if (split_fields(line, f, 2) != 2) {
+			failure("%s: bad line (want NAME<TAB>VALUE)", list);
+			status = 2;
+		} else if (strcmp(f[0], "image") == 0) {
+			snprintf(image, sizeof(image), "%s", f[1]);
+			if (!rd->opt->json)
+				printf("%s:\n", image);
+			rd->image_time = (struct timespec){ 0 };
+			if (stat(image, &st) == 0)
+				rd->image_time = st.st_mtim;
+		} else if (strcmp(f[0], "expect") == 0) {
+			mode = parse_rank(f[1]);
+			if (mode < RANK_NONE || mode > RANK_ALL) {
+				failure("%s: unknown mode %s", list, f[1]);
+				status = 2;
+			}
+			rd->expect = (enum rank)mode;
+		} else if (strcmp(f[0], "threshold") == 0) {
+			rd->threshold = (unsigned)strtoul(f[1], NULL, 10);
+		} else if (strcmp(f[0], "object") == 0) {
+			report_object(f[1], rd);
+		} else {
+			failure("%s: unknown line %s", list, f[0]);
+			status = 2;
+		}
+	}
+	fclose(in);
+	return status;
+}
+
+static int cmd_report(char **lists, int count, const struct options *opt)
+{
+	struct reading rd = { .opt = opt, .json_first = true };
+	unsigned unfinished = 0;
+	int i, status = 0;
 
 	if (opt->json)
-		printf("{\"expect\": \"%s\", \"objects\": [", rank_name(opt->expect));
+		fputs("{\"objects\": [", stdout);
 	else
 		printf("%-40s %5s %5s  %-13s %s\n", "object", "funcs", "prot",
 		       "built as", "exemption");
-	status = for_each_object(args, count, report_object, &t);
+	for (i = 0; i < count; i++) {
+		if (report_list(lists[i], &rd) != 0)
+			status = 2;
+		unfinished += rd.unfinished;
+	}
 	if (opt->json)
-		printf("\n  ], \"weaker\": %s}\n", t.weaker ? "true" : "false");
+		printf("\n  ], \"expect\": \"%s\", \"weaker\": %s, "
+		       "\"complete\": %s}\n", rank_name(rd.expect),
+		       rd.weaker ? "true" : "false", unfinished ? "false" : "true");
 	if (status != 0)
-		return 2;
-	return t.weaker ? 1 : 0;
+		return status;
+	return rd.weaker || unfinished ? 1 : 0;
 }
 
 static int usage_error(const char *why)
@@ -635,6 +829,10 @@ static int parse_options(int argc, char **argv, struct options *opt)
 			opt->cflags = v;
 		} else if ((v = option_value(argv[i], "--guard")) != NULL) {
 			opt->guard = v;
+		} else if ((v = option_value(argv[i], "--image")) != NULL) {
+			opt->image = v;
+		} else if ((v = option_value(argv[i], "--list")) != NULL) {
+			opt->list = v;
 		} else if (strcmp(argv[i], "--strict") == 0) {
 			opt->strict = true;
 		} else if (strcmp(argv[i], "--json") == 0) {
@@ -672,6 +870,8 @@ int main(int argc, char **argv)
 	if (strcmp(argv[1], "summary") == 0) {
 		if (!opt.header)
 			return usage_error("summary needs --header");
+		if (!opt.list != !opt.image)
+			return usage_error("summary: --list and --image go together");
 		return cmd_summary(argv + first, argc - first, &opt);
 	}
 	if (strcmp(argv[1], "report") == 0)
