@@ -20,15 +20,17 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "optout.h"
 #include "spreport.h"
 
 static const char usage_text[] =
 "usage: spaudit objects --expect=MODE [--threshold=N] [--strict]\n"
-"                       --manifest=FILE --stamp=FILE\n"
+"                       [--no-sources] --manifest=FILE --stamp=FILE\n"
 "       spaudit summary --expect=MODE --configured=MODE [--threshold=N]\n"
 "                       [--cflags=FLAGS] [--guard=WHERE] --header=OUT.h\n"
 "                       [--image=IMAGE --list=LIST] OBJ...|-\n"
 "       spaudit report [--json] LIST...\n"
+"       spaudit sources FILE...\n"
 "\n"
 "  objects   audit the objects a manifest names, one per line:\n"
 "            KIND<TAB>OBJ[<TAB>FLAG<TAB>ORIGIN], KIND c, exempt or asm; FLAG\n"
@@ -36,7 +38,14 @@ static const char usage_text[] =
 "            where it came from. Writes each object's record (DIR/.NAME.ssp)\n"
 "            and warns about every object built weaker than MODE; with\n"
 "            --strict that is an error and FILE is not written, so the\n"
-"            next build audits the same objects again.\n"
+"            next build audits the same objects again. It also reads the\n"
+"            source and headers of each C object (its .cmd file lists\n"
+"            them) for protection switched off in the source, as sources\n"
+"            does: each such function is named in the record and warned\n"
+"            about, an error with --strict, unless it is declared\n"
+"            __no_stack_protector (then the record lists it by name).\n"
+"            --no-sources leaves that out (scripts/bench/audit-cost\n"
+"            measures what it costs).\n"
 "  summary   read the records of the objects an image is linked from (OBJ\n"
 "            arguments, or one per line on standard input for -) and write\n"
 "            the effective mode to OUT.h: the weakest mode any object that\n"
@@ -49,6 +58,11 @@ static const char usage_text[] =
 "            as, exemption). An object without a record, rebuilt after its\n"
 "            audit, or newer than its image means that build did not\n"
 "            finish: report says so. --json prints JSON only.\n"
+"\n"
+"  sources   the places where each FILE, read as a .c file, changes stack\n"
+"            protection for a function (objects does the same for the\n"
+"            source and headers of every C object): FILE:LINE: FUNCTION:\n"
+"            the pragma or attribute, or \"declared\" __no_stack_protector.\n"
 "\n"
 "MODE: none, explicit, regular, regular-above (Regular with a threshold the\n"
 "compiler did not take), strong or all. N: the Regular threshold in bytes.\n"
@@ -117,13 +131,42 @@ static const struct {
 };
 #define NWITNESSES (sizeof(witnesses) / sizeof(witnesses[0]))
 
+/* A function the object defines (a witness or not), by its source name. */
+struct emitted {
+	char name[OPTOUT_NAME_MAX];
+	uint64_t size;
+	bool is_protected;
+};
+
 /* What the scanner told us about one object. */
 struct seen {
 	unsigned found;		/* bit i: witness i is there */
 	unsigned protected_mask;
 	uint64_t functions;
 	uint64_t protected_functions;
+	uint64_t text_bytes;
+	struct emitted *fns;
+	size_t nfns, capfns;
 };
+
+/* gcc names the clones of f "f.constprop.0", "f.part.0", "f.cold"... */
+static void note_emitted(struct seen *s, const struct function_info *fn)
+{
+	struct emitted *grown;
+
+	if (s->nfns == s->capfns) {
+		s->capfns = s->capfns ? s->capfns * 2 : 32;
+		grown = realloc(s->fns, s->capfns * sizeof(*grown));
+		if (grown == NULL)
+			return;
+		s->fns = grown;
+	}
+	snprintf(s->fns[s->nfns].name, OPTOUT_NAME_MAX, "%.*s",
+		 (int)strcspn(fn->name, "."), fn->name);
+	s->fns[s->nfns].size = fn->size;
+	s->fns[s->nfns].is_protected = fn->is_protected;
+	s->nfns++;
+}
 
 static void note_function(const struct function_info *fn, void *ctx)
 {
@@ -133,6 +176,8 @@ static void note_function(const struct function_info *fn, void *ctx)
 	if (!fn->is_discarded) {
 		s->functions++;
 		s->protected_functions += fn->is_protected;
+		s->text_bytes += fn->size;
+		note_emitted(s, fn);
 		return;
 	}
 	for (i = 0; i < NWITNESSES; i++)
@@ -156,7 +201,8 @@ static enum rank built_as(const struct seen *s)
 	return best;
 }
 
-/* One object's audit, as its record file keeps it. */
+/* One object's audit, as its record file keeps it: a line of fields,
+ * then a line per function whose protection its source changes. */
 struct record {
 	char *object;
 	char *kind;		/* c, exempt or asm */
@@ -165,6 +211,11 @@ struct record {
 	uint64_t protected_functions;
 	char *flag;		/* may be empty */
 	char *origin;
+	uint64_t text_bytes;
+	unsigned undeclared;	/* functions switched off in the source */
+	unsigned declared;	/* ...with __no_stack_protector */
+	uint64_t declared_bytes;
+	char *sites;		/* those lines, as the record has them */
 };
 
 struct options {
@@ -173,6 +224,7 @@ struct options {
 	unsigned threshold;
 	bool strict;
 	bool json;
+	bool no_sources;	/* objects: witnesses only (for the benchmark) */
 	const char *manifest;
 	const char *stamp;
 	const char *header;
@@ -263,9 +315,10 @@ static const char *describe(enum rank r, unsigned threshold, char *buf,
 	}
 }
 
+/* Weaker than asked: by its flags, or in functions its source switches off. */
 static bool is_weaker(const struct record *r, enum rank expect)
 {
-	return strcmp(r->kind, "c") == 0 && r->built < expect;
+	return strcmp(r->kind, "c") == 0 && (r->built < expect || r->undeclared);
 }
 
 /* "lib/x.o: built without stack protection (-fno-stack-protector, from KCFLAGS)" */
@@ -287,11 +340,53 @@ static void print_weaker(const struct record *r, const struct options *opt)
 	fprintf(stderr, "; the build asks for %s\n", rank_name(opt->expect));
 }
 
+/* A growing string: an image list has a line per object, however many. */
+struct text {
+	char *s;
+	size_t len, cap;
+	bool failed;
+};
+
+static void text_add(struct text *t, const char *a, const char *b)
+{
+	size_t need = t->len + strlen(a) + strlen(b) + 2;
+	char *grown;
+
+	if (t->failed)
+		return;
+	if (need > t->cap) {
+		t->cap = need * 2;
+		grown = realloc(t->s, t->cap);
+		if (grown == NULL) {
+			t->failed = true;
+			return;
+		}
+		t->s = grown;
+	}
+	t->len += (size_t)sprintf(t->s + t->len, "%s%s\n", a, b);
+}
+
+/* A line of four tab-separated fields. */
+static void text_add4(struct text *t, const char *a, const char *b,
+		      const char *c, const char *d)
+{
+	char line[OPTOUT_PATH_MAX + OPTOUT_HOW_MAX + 2 * OPTOUT_NAME_MAX];
+
+	snprintf(line, sizeof(line), "%s\t%s\t%s\t%s", a, b, c, d);
+	text_add(t, line, "");
+}
+
+#define RECORD_FIELDS	11
+#define RECORD_MAX	65536
+
 static void format_record(const struct record *r, char *buf, size_t size)
 {
-	snprintf(buf, size, "%s\t%s\t%s\t%llu\t%llu\t%s\t%s\n", r->object,
-		 r->kind, rank_name(r->built), (unsigned long long)r->functions,
-		 (unsigned long long)r->protected_functions, r->flag, r->origin);
+	snprintf(buf, size, "%s\t%s\t%s\t%llu\t%llu\t%s\t%s\t%llu\t%u\t%u\t%llu\n",
+		 r->object, r->kind, rank_name(r->built),
+		 (unsigned long long)r->functions,
+		 (unsigned long long)r->protected_functions, r->flag, r->origin,
+		 (unsigned long long)r->text_bytes, r->undeclared, r->declared,
+		 (unsigned long long)r->declared_bytes);
 }
 
 /* Split a line at tabs in place; returns how many fields were found. */
@@ -310,14 +405,97 @@ static int split_fields(char *line, char **fields, int max)
 	return n;
 }
 
-static int audit_one(char *line, const struct options *opt, bool *weaker)
+/* The function of the object a site stands for: by the name the
+ * declaration gives, else by any identifier in it (a macro that defines
+ * the function names it in its arguments). */
+static const struct emitted *site_function(const struct seen *s,
+					   const struct optout_site *site)
+{
+	char idents[OPTOUT_IDENTS_MAX], *word, *save;
+	size_t i;
+
+	for (i = 0; i < s->nfns; i++)
+		if (strcmp(s->fns[i].name, site->function) == 0)
+			return &s->fns[i];
+	snprintf(idents, sizeof(idents), "%s", site->idents);
+	for (word = strtok_r(idents, " ", &save); word != NULL;
+	     word = strtok_r(NULL, " ", &save))
+		for (i = 0; i < s->nfns; i++)
+			if (strcmp(s->fns[i].name, word) == 0)
+				return &s->fns[i];
+	return NULL;
+}
+
+static bool already_listed(const struct text *lines, const char *kind,
+			   const char *function)
+{
+	char key[OPTOUT_NAME_MAX + 16];
+
+	snprintf(key, sizeof(key), "%s\t%s\t", kind, function);
+	return lines->s != NULL && (strncmp(lines->s, key, strlen(key)) == 0 ||
+				    strstr(lines->s, key) != NULL);
+}
+
+/*
+ * The functions whose protection the object's sources change: a line
+ * each in LINES for the record, a warning (an error under STRICT) for
+ * each undeclared one. Declared ones are kept when the object defines
+ * them; undeclared ones also when they stand in its own .c file, or
+ * cover the rest of the translation unit.
+ */
+static int audit_sources(struct record *r, const struct seen *s,
+			 const struct options *opt, struct text *lines)
+{
+	struct optout_list sites = { 0 };
+	const struct optout_site *site;
+	const struct emitted *fn;
+	const char *name;
+	char where[OPTOUT_PATH_MAX + 16], size[32];
+	size_t i;
+
+	if (optout_scan_object(r->object, &sites) != 0) {
+		optout_free(&sites);
+		return -1;
+	}
+	for (i = 0; i < sites.count; i++) {
+		site = &sites.sites[i];
+		fn = site_function(s, site);
+		if (fn == NULL && (site->declared || (!site->in_source &&
+		    strcmp(site->function, OPTOUT_REST_OF_UNIT) != 0)))
+			continue;
+		name = fn ? fn->name : site->function;
+		if (already_listed(lines, site->declared ? "declared" : "optout", name))
+			continue;
+		snprintf(where, sizeof(where), "%s:%u", optout_short_path(site->file),
+			 site->line);
+		if (site->declared) {
+			snprintf(size, sizeof(size), "%llu", (unsigned long long)fn->size);
+			r->declared++;
+			r->declared_bytes += fn->size;
+			text_add4(lines, "declared", name, where, size);
+			continue;
+		}
+		r->undeclared++;
+		text_add4(lines, "optout", name, where, site->how);
+		fprintf(stderr, "%s: %s: %s (%s): stack protection switched off in "
+			"its source by %s, undeclared; the build asks for %s\n",
+			opt->strict ? "error" : "warning", r->object, name, where,
+			site->how, rank_name(opt->expect));
+	}
+	optout_free(&sites);
+	return lines->failed ? -1 : 0;
+}
+
+static int audit_one(char *line, const struct options *opt, bool *weaker,
+		     bool *undeclared)
 {
 	char *f[4] = { "", "", "", "" };
 	struct tally t = { 0 };
 	struct seen s = { 0 };
+	struct text lines = { 0 };
 	struct record r;
 	char text[4096], *path;
-	int n;
+	int n, status = 0;
 
 	line += strspn(line, " ");	/* make's $(foreach) joins with a space */
 	n = split_fields(line, f, 4);
@@ -327,33 +505,50 @@ static int audit_one(char *line, const struct options *opt, bool *weaker)
 		return -1;
 	}
 	scan_file(f[1], &t, note_function, &s);
-	if (t.errors)
+	if (t.errors) {
+		free(s.fns);
 		return -1;
+	}
 	r = (struct record){
 		.object = f[1], .kind = f[0], .functions = s.functions,
 		.protected_functions = s.protected_functions,
 		.flag = n > 2 ? f[2] : "", .origin = n > 3 ? f[3] : "",
+		.text_bytes = s.text_bytes,
 	};
 	r.built = strcmp(f[0], "asm") == 0 ? RANK_ASSEMBLER : built_as(&s);
 	if (is_weaker(&r, opt->expect)) {
 		print_weaker(&r, opt);
 		*weaker = true;
 	}
+	/* An exempt object is unprotected as a whole, and says so already. */
+	if (strcmp(r.kind, "c") == 0 && !opt->no_sources &&
+	    audit_sources(&r, &s, opt, &lines) != 0)
+		status = -1;
+	free(s.fns);
+	*undeclared |= r.undeclared > 0;
 	format_record(&r, text, sizeof(text));
+	text_add(&lines, "", "");	/* a buffer even when nothing was added */
 	path = record_path(f[1]);
-	if (path == NULL || write_atomically(path, text) != 0) {
-		free(path);
-		return -1;
+	if (status == 0 && !lines.failed) {
+		struct text all = { 0 };
+
+		text_add(&all, text, lines.s);
+		all.len -= 2;		/* text_add's two newlines */
+		all.s[all.len] = '\0';
+		status = all.failed || path == NULL ||
+			 write_atomically(path, all.s) != 0 ? -1 : 0;
+		free(all.s);
 	}
+	free(lines.s);
 	free(path);
-	return 0;
+	return lines.failed ? -1 : status;
 }
 
 static int cmd_objects(const struct options *opt)
 {
 	FILE *m = fopen(opt->manifest, "r");
 	char line[4096];
-	bool weaker = false;
+	bool weaker = false, undeclared = false;
 	int status = 0;
 
 	if (m == NULL) {
@@ -361,17 +556,25 @@ static int cmd_objects(const struct options *opt)
 		return 2;
 	}
 	while (fgets(line, sizeof(line), m) != NULL)
-		if (line[strspn(line, " ")] != '\n' && audit_one(line, opt, &weaker) != 0)
+		if (line[strspn(line, " ")] != '\n' &&
+		    audit_one(line, opt, &weaker, &undeclared) != 0)
 			status = 2;
 	fclose(m);
-	if (status == 0 && weaker && opt->strict) {
+	if (status == 0 && weaker && opt->strict)
 		fprintf(stderr, "error: objects above are built weaker than the "
 			"configured stack-protector mode, and "
 			"CONFIG_CC_STACKPROTECTOR_STRICT=y stops the build: drop "
 			"the flag named, or declare the object exempt in its "
 			"Makefile (CFLAGS_foo.o += $(DISABLE_STACKPROTECTOR))\n");
+	if (status == 0 && undeclared && opt->strict)
+		fprintf(stderr, "error: functions above have stack protection "
+			"switched off in their sources, and "
+			"CONFIG_CC_STACKPROTECTOR_STRICT=y stops the build: remove "
+			"the pragma or attribute named, or declare the function "
+			"__no_stack_protector (include/sspkit/compiler.h), or its "
+			"object exempt in its Makefile\n");
+	if (status == 0 && (weaker || undeclared) && opt->strict)
 		return 1;
-	}
 	if (status == 0 && write_atomically(opt->stamp, "") != 0)
 		status = 2;
 	return status;
@@ -381,20 +584,30 @@ static int cmd_objects(const struct options *opt)
 static int read_record_quietly(const char *object, struct record *r, char *buf,
 			       size_t size)
 {
-	char *path = record_path(object), *f[7];
+	char *path = record_path(object), *f[RECORD_FIELDS], *rest;
 	FILE *in = path ? fopen(path, "r") : NULL;
-	bool ok = in != NULL && fgets(buf, (int)size, in) != NULL;
+	size_t n = in ? fread(buf, 1, size - 1, in) : 0;
 
 	if (in != NULL)
 		fclose(in);
 	free(path);
-	if (!ok || split_fields(buf, f, 7) != 7 || parse_rank(f[2]) < -1)
+	buf[n] = '\0';
+	rest = strchr(buf, '\n');
+	if (rest != NULL)
+		*rest++ = '\0';
+	if (n == 0 || split_fields(buf, f, RECORD_FIELDS) != RECORD_FIELDS ||
+	    parse_rank(f[2]) < -1)
 		return -1;
 	*r = (struct record){
 		.object = f[0], .kind = f[1], .built = parse_rank(f[2]),
 		.functions = strtoull(f[3], NULL, 10),
 		.protected_functions = strtoull(f[4], NULL, 10),
 		.flag = f[5], .origin = f[6],
+		.text_bytes = strtoull(f[7], NULL, 10),
+		.undeclared = (unsigned)strtoul(f[8], NULL, 10),
+		.declared = (unsigned)strtoul(f[9], NULL, 10),
+		.declared_bytes = strtoull(f[10], NULL, 10),
+		.sites = rest ? rest : "",
 	};
 	return 0;
 }
@@ -437,32 +650,6 @@ static int for_each_object(char **args, int count, object_cb cb, void *ctx)
 	return status;
 }
 
-/* A growing string: an image list has a line per object, however many. */
-struct text {
-	char *s;
-	size_t len, cap;
-	bool failed;
-};
-
-static void text_add(struct text *t, const char *a, const char *b)
-{
-	size_t need = t->len + strlen(a) + strlen(b) + 2;
-	char *grown;
-
-	if (t->failed)
-		return;
-	if (need > t->cap) {
-		t->cap = need * 2;
-		grown = realloc(t->s, t->cap);
-		if (grown == NULL) {
-			t->failed = true;
-			return;
-		}
-		t->s = grown;
-	}
-	t->len += (size_t)sprintf(t->s + t->len, "%s%s\n", a, b);
-}
-
 struct totals {
 	const struct options *opt;
 	struct text list;		/* summary --list: the image list */
@@ -485,7 +672,7 @@ static int count_object(const char *object, void *ctx)
 {
 	struct totals *t = ctx;
 	struct record r;
-	char buf[4096];
+	char buf[RECORD_MAX];
 
 	if (read_record(object, &r, buf, sizeof(buf)) != 0)
 		return -1;
@@ -496,8 +683,9 @@ static int count_object(const char *object, void *ctx)
 	} else if (strcmp(r.kind, "asm") == 0) {
 		t->assembler++;
 	} else {
+		/* A function switched off in the source: none, for that part. */
 		t->compiled++;
-		t->at_rank[r.built + 1]++;
+		t->at_rank[(r.undeclared ? RANK_NONE : r.built) + 1]++;
 	}
 	return 0;
 }
@@ -648,6 +836,61 @@ static void print_unfinished(struct reading *rd, const char *object,
 	fprintf(stderr, "spaudit:   %s: %s\n", object, why);
 }
 
+/* A record's function lines, under its object's line. */
+static void print_sites(const char *sites)
+{
+	char line[OPTOUT_PATH_MAX + OPTOUT_HOW_MAX + 2 * OPTOUT_NAME_MAX], *f[4];
+	size_t n;
+
+	for (; *sites; sites += n + (sites[n] == '\n')) {
+		n = strcspn(sites, "\n");
+		snprintf(line, sizeof(line), "%.*s", (int)n, sites);
+		if (split_fields(line, f, 4) != 4)
+			continue;
+		if (strcmp(f[0], "declared") == 0)
+			printf("    %s (%s): declared __no_stack_protector, %s bytes\n",
+			       f[1], f[2], f[3]);
+		else
+			printf("    %s (%s): switched off by %s, undeclared  WEAKER\n",
+			       f[1], f[2], f[3]);
+	}
+}
+
+/* The same as JSON: "declared" and "switched_off" arrays. */
+static void print_sites_json(const char *sites)
+{
+	char line[OPTOUT_PATH_MAX + OPTOUT_HOW_MAX + 2 * OPTOUT_NAME_MAX], *f[4];
+	const char *kinds[] = { "declared", "optout" };
+	const char *keys[] = { "declared", "switched_off" };
+	const char *p;
+	size_t n, k;
+	bool first;
+
+	for (k = 0; k < 2; k++) {
+		printf(", \"%s\": [", keys[k]);
+		first = true;
+		for (p = sites; *p; p += n + (p[n] == '\n')) {
+			n = strcspn(p, "\n");
+			snprintf(line, sizeof(line), "%.*s", (int)n, p);
+			if (split_fields(line, f, 4) != 4 || strcmp(f[0], kinds[k]))
+				continue;
+			fputs(first ? "{\"function\": " : ", {\"function\": ", stdout);
+			first = false;
+			json_string(stdout, f[1]);
+			fputs(", \"where\": ", stdout);
+			json_string(stdout, f[2]);
+			if (k == 0) {
+				printf(", \"bytes\": %s}", f[3]);
+			} else {
+				fputs(", \"how\": ", stdout);
+				json_string(stdout, f[3]);
+				putchar('}');
+			}
+		}
+		putchar(']');
+	}
+}
+
 static void print_object_json(struct reading *rd, const struct record *r,
 			      const char *exemption, const char *why)
 {
@@ -672,6 +915,7 @@ static void print_object_json(struct reading *rd, const struct record *r,
 		json_string(stdout, why);
 	else
 		fputs("null", stdout);
+	print_sites_json(r->sites ? r->sites : "");
 	putchar('}');
 }
 
@@ -681,7 +925,7 @@ static int report_object(const char *object, struct reading *rd)
 			    .built = RANK_UNKNOWN, .flag = "", .origin = "" };
 	const char *exemption, *why;
 	bool have, weaker;
-	char buf[4096];
+	char buf[RECORD_MAX];
 
 	have = read_record_quietly(object, &r, buf, sizeof(buf)) == 0;
 	why = unfinished_why(rd, object, have);
@@ -700,6 +944,8 @@ static int report_object(const char *object, struct reading *rd)
 	       (unsigned long long)r.protected_functions,
 	       have ? rank_name(r.built) : "(no record)", exemption,
 	       weaker ? "  WEAKER" : "");
+	if (have)
+		print_sites(r.sites);
 	return 0;
 }
 
@@ -781,6 +1027,32 @@ static int cmd_report(char **lists, int count, const struct options *opt)
 	return rd.weaker || unfinished ? 1 : 0;
 }
 
+/* What the source scan finds in files read as a translation unit's own
+ * .c file: every site, kept or not, for tests and for a look by hand. */
+static int cmd_sources(char **files, int count)
+{
+	struct optout_list sites = { 0 };
+	const struct optout_site *site;
+	int i, status = 0;
+	size_t k;
+
+	for (i = 0; i < count; i++) {
+		if (optout_scan_file(files[i], false, &sites) != 0) {
+			failure("%s: %s", files[i], strerror(errno));
+			status = 2;
+			continue;
+		}
+		for (k = 0; k < sites.count; k++) {
+			site = &sites.sites[k];
+			printf("%s:%u: %s: %s%s\n", site->file, site->line,
+			       site->function, site->declared ? "declared " : "",
+			       site->how);
+		}
+		optout_free(&sites);
+	}
+	return status;
+}
+
 static int usage_error(const char *why)
 {
 	failure("%s\nTry 'spaudit --help'.", why);
@@ -837,6 +1109,8 @@ static int parse_options(int argc, char **argv, struct options *opt)
 			opt->strict = true;
 		} else if (strcmp(argv[i], "--json") == 0) {
 			opt->json = true;
+		} else if (strcmp(argv[i], "--no-sources") == 0) {
+			opt->no_sources = true;
 		} else {
 			return usage_error("unknown option"), -1;
 		}
@@ -876,5 +1150,7 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "report") == 0)
 		return cmd_report(argv + first, argc - first, &opt);
+	if (strcmp(argv[1], "sources") == 0)
+		return cmd_sources(argv + first, argc - first);
 	return usage_error("unknown command");
 }
