@@ -758,16 +758,15 @@ static int append(struct optout_list *out, const struct optout_list *in)
 	return 0;
 }
 
-/* "dir/name.o" -> "dir/.name.o.cmd" */
-static char *cmd_path(const char *object)
+char *optout_beside(const char *object, const char *suffix)
 {
 	const char *slash = strrchr(object, '/');
 	size_t dir = slash ? (size_t)(slash - object) + 1 : 0;
-	size_t len = strlen(object) + 6;
+	size_t len = strlen(object) + strlen(suffix) + 2;
 	char *path = malloc(len);
 
 	if (path != NULL)
-		snprintf(path, len, "%.*s.%s.cmd", (int)dir, object, object + dir);
+		snprintf(path, len, "%.*s.%s%s", (int)dir, object, object + dir, suffix);
 	return path;
 }
 
@@ -787,7 +786,7 @@ static const char *cmd_value(const char *text, const char *name,
 
 int optout_scan_object(const char *object, struct optout_list *out)
 {
-	char *path = cmd_path(object), *text, *source = NULL;
+	char *path = optout_beside(object, ".cmd"), *text, *source = NULL;
 	const char *v, *p, *end;
 	const struct optout_list *sites;
 	size_t len, n;

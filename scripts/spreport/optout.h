@@ -45,6 +45,10 @@ int optout_scan_object(const char *object, struct optout_list *out);
 
 void optout_free(struct optout_list *l);
 
+/* "dir/name.o" -> "dir/.name.oSUFFIX": where the build keeps what it
+ * knows of an object (".cmd", ".ssp"). Returns NULL when out of memory. */
+char *optout_beside(const char *object, const char *suffix);
+
 /* PATH as the source tree names it ($srctree/ taken off: make gives an
  * O= build absolute paths). */
 const char *optout_short_path(const char *path);

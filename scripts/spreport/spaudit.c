@@ -263,14 +263,7 @@ void report_error(const char *file, const char *fmt, ...)
 /* "dir/name.o" -> "dir/.name.o.ssp", beside the object's .cmd file. */
 static char *record_path(const char *object)
 {
-	const char *slash = strrchr(object, '/');
-	size_t dir = slash ? (size_t)(slash - object) + 1 : 0;
-	size_t len = strlen(object) + 6;
-	char *path = malloc(len);
-
-	if (path != NULL)
-		snprintf(path, len, "%.*s.%s.ssp", (int)dir, object, object + dir);
-	return path;
+	return optout_beside(object, ".ssp");
 }
 
 /* Write TEXT to PATH under a temporary name, then rename it into place. */
