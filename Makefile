@@ -252,8 +252,15 @@ export KBUILD_IMAGES
 # sample's objects have all been audited by now (scripts/Makefile.build);
 # their records give the effective mode, which the banner prints from a
 # last object assembled for it.
-include/generated/stackprotector.h: $(core-ars) FORCE
+# The auditor, a host program of scripts/spreport (Makefile.build runs it).
+SPAUDIT := $(objtree)/scripts/spreport/spaudit
+export SPAUDIT
+
+# A new spaudit reads the records again (they were audited again too).
+# It exists once the archives do: scripts_spreport comes before them.
+include/generated/stackprotector.h: $(core-ars) $(SPAUDIT) FORCE
 	$(call if_changed,ssp_summary,sample,$(core-ars))
+$(SPAUDIT): $(core-ars) ;
 targets += include/generated/stackprotector.h
 
 quiet_cmd_as_ssp_mode = AS      $@
@@ -330,8 +337,6 @@ spreport: all scripts_spreport
 # make with other flags would audit another build than the one asked about.
 # SPAUDIT_FLAGS=--json for CI (JSON only on stdout).
 PHONY += spaudit
-SPAUDIT := $(objtree)/scripts/spreport/spaudit
-export SPAUDIT
 spaudit-lists = $(wildcard $(call ssp-image-list-file,*))
 spaudit:
 	$(if $(and $(wildcard $(SPAUDIT)),$(spaudit-lists)),,$(error no audited \

@@ -37,7 +37,7 @@ check_grep "old gcc: objects compile with -fstack-protector" \
 check_nogrep "old gcc: -fstack-protector-strong never reaches a compile" \
 	'-fstack-protector-strong.* -c -o ' "$T/old.out"
 check_grep "old gcc: sample's banner shows the effective mode" \
-	'stack-protector=regular \(configured strong\)' "$(banner old >"$T/b"; echo "$T/b")"
+	'stack-protector=regular \(configured strong[;)]' "$(banner old >"$T/b"; echo "$T/b")"
 check "old gcc: REGULAR protects something" test "$(protected old)" -gt 0
 
 build old-explicit "$B/cc-old-gcc" explicit
@@ -86,7 +86,7 @@ for mode in none regular strong all explicit; do
 	build "gcc-$mode" gcc "$mode"
 	check_nogrep "gcc, $mode: no stack-protector warning" 'Cannot use|broken' "$T/gcc-$mode.out"
 	check_grep "gcc, $mode: banner shows $mode as built and configured" \
-		"stack-protector=$mode \\(configured $mode\\)" "$(banner "gcc-$mode" >"$T/b"; echo "$T/b")"
+		"stack-protector=$mode \\(configured $mode[;)]" "$(banner "gcc-$mode" >"$T/b"; echo "$T/b")"
 done
 
 done_testing

@@ -1,0 +1,82 @@
+#!/bin/sh
+# The banner, make's last line and stackprotector.h say how much of the
+# image is exempt: objects, functions and share of text, counted here
+# again from the objects' symbol tables (readelf). An image whose only
+# exemptions are the kit's guard runtime and boot code says so briefly.
+. "$(dirname "$0")/../lib.sh"
+
+S="$T/src"
+src_copy "$S"
+# A program of the user's own in place of sample's (whose overrun cases
+# declare exemptions of their own).
+mkdir -p "$S/samples/tiny"
+echo 'obj-y += tiny/' >"$S/samples/Makefile"
+echo 'obj-y += main.o' >"$S/samples/tiny/Makefile"
+cat >"$S/samples/tiny/main.c" <<'X'
+#include <sspkit/stdio.h>
+
+extern const char ssp_mode_banner[];
+
+int main(int argc, char *argv[])
+{
+	(void)argc;
+	(void)argv;
+	printf("tiny: stack-protector=%s\n", ssp_mode_banner);
+	return 0;
+}
+X
+smk() { make -C "$S" --no-print-directory "$@" >"$T/out" 2>&1; }
+
+O="$T/tiny"
+smk O="$O" x86_64_defconfig && smk O="$O" -j2 && cp "$T/out" "$T/build.out" && smk O="$O" run
+check_eq "only the runtime exempt: the banner says so briefly" \
+	"tiny: stack-protector=strong (configured strong; exempt: guard runtime and boot code only)" \
+	"$(grep '^tiny: ' "$T/out")"
+check_grep "...and so does make's last line" \
+	'^stack-protector: strong in all [0-9]+ objects \(configured strong\), guard global; exempt: guard runtime and boot code only;' "$T/build.out"
+check_grep "...and stackprotector.h" \
+	'^#define SSP_EXEMPT_SUMMARY "exempt: guard runtime and boot code only"$' "$O/include/generated/stackprotector.h"
+
+# One object of the user's, declared exempt, with most of the code.
+{
+	i=0
+	while [ $i -lt 40 ]; do
+		printf 'void big_sink%d(char *p);\nint big%d(int x)\n{\n\tchar b[64];\n\tint i, s = 0;\n\n\tfor (i = 0; i < 64; i++)\n\t\tb[i] = (char)(x * i + %d);\n\tbig_sink%d(b);\n\tfor (i = 0; i < 64; i += 3)\n\t\ts += b[i] * (i + %d);\n\treturn s;\n}\nvoid big_sink%d(char *p) { __asm__ __volatile__("" : : "r"(p) : "memory"); }\n' \
+			$i $i $i $i $i $i
+		i=$((i + 1))
+	done
+} >"$S/samples/tiny/big.c"
+printf 'obj-y += big.o\nCFLAGS_big.o += $(DISABLE_STACKPROTECTOR)\n' >>"$S/samples/tiny/Makefile"
+smk O="$O" -j2; cp "$T/out" "$T/build.out"; smk O="$O" run
+
+# The same figures from the objects' symbol tables: every FUNC symbol with
+# a size, the witnesses left out (the link discards them).
+# An alias (two names, one body) counts once.
+funcs() { readelf -sW "$O/$1" | awk '$4 == "FUNC" && $3 + 0 > 0 && $8 !~ /^__ssp_witness_/ &&
+	!seen[$7 ":" $2]++ { print $8, $3 + 0 }'; }
+objs=$(sed -n 's/^object\t//p' "$O/.sample.ssp-objects")
+exempt_objs="kernel/task.o lib/stackprotector.o samples/tiny/big.o"
+: >"$T/all"; : >"$T/exempt"
+for o in $objs; do
+	funcs "$o" >>"$T/all"
+	case " $exempt_objs " in *" $o "*) funcs "$o" >>"$T/exempt" ;; esac
+done
+# lib/start.c declares its entry __no_stack_protector.
+funcs lib/start.o | grep '^__sspkit_start ' >>"$T/exempt"
+total=$(wc -l <"$T/all"); ex=$(wc -l <"$T/exempt")
+pct=$(awk -v a="$(awk '{ s += $2 } END { print s }' "$T/exempt")" \
+	-v b="$(awk '{ s += $2 } END { print s }' "$T/all")" 'BEGIN { printf "%.0f", 100 * a / b }')
+check "...the big object holds most of the text (${pct}%)" test "$pct" -gt 50
+want="exempt: 3 objects, $ex of $total functions, $pct% of text"
+check_eq "an exempt object of the user's: the banner gives its share" \
+	"tiny: stack-protector=strong (configured strong; $want)" "$(grep '^tiny: ' "$T/out")"
+check_grep "...make's last line too" "^stack-protector: strong in all [0-9]+ objects \\(configured strong\\), guard global; $want; declared exempt: kernel/task.o, lib/stackprotector.o, samples/tiny/big.o\$" "$T/build.out"
+check_grep "...and stackprotector.h" "^#define SSP_EXEMPT_SUMMARY \"$want\"\$" "$O/include/generated/stackprotector.h"
+check_grep "...with the counts" "^#define SSP_EXEMPT_FUNCTIONS $ex\$" "$O/include/generated/stackprotector.h"
+
+# Under none nothing is protected, so nothing is exempt from it.
+smk O="$O" x86_64_defconfig none.config && smk O="$O" -j2 && smk O="$O" run
+check_eq "mode none: no exempt share in the banner" \
+	"tiny: stack-protector=none (configured none)" "$(grep '^tiny: ' "$T/out")"
+
+done_testing
