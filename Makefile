@@ -217,9 +217,25 @@ include $(srctree)/scripts/kconfig/Makefile.cc
 endif
 
 ####
+# A freestanding C environment, as the kernel's: -nostdinc, so that no
+# header of the build machine's C library is reachable (nor is one needed:
+# the cross compilers come without one), and the compiler's own directory
+# for the C standard's freestanding set: float.h iso646.h limits.h
+# stdalign.h stdarg.h stdbool.h stddef.h stdint.h stdnoreturn.h. Every
+# other header is the kit's own (include/, arch/$(SRCARCH)/include/).
+# gcc's limits.h defines every limit itself, then includes the C
+# library's unless _LIBC_LIMITS_H_ says it has been read: there is none.
+ifneq ($(cc-path),)
+NOSTDINC_FLAGS := -nostdinc -isystem $(cc-include-dir) -D_LIBC_LIMITS_H_
+$(if $(wildcard $(cc-include-dir)/stddef.h),,$(if $(need-config),$(error \
+	$(CC) has no header directory of its own ($(CC) -print-file-name=include \
+	printed "$(cc-include-dir)"): the build needs its stddef.h, stdint.h...)))
+endif
+
+####
 # Flags for everything built for the target.
 # Every target C object gets the audit's witnesses (ssp-witness.h).
-LINUXINCLUDE := -Iinclude -I$(srctree)/arch/$(SRCARCH)/include \
+LINUXINCLUDE := $(NOSTDINC_FLAGS) -Iinclude -I$(srctree)/arch/$(SRCARCH)/include \
 		-I$(srctree)/include -include $(srctree)/include/sspkit/kconfig.h \
 		-include $(srctree)/include/sspkit/ssp-witness.h
 KBUILD_CPPFLAGS := -D__SSPKIT__ $(KCPPFLAGS)
@@ -458,16 +474,30 @@ help:
 	@echo '  mrproper        - Remove built files and the configuration'
 	@echo '  distclean       - mrproper, and editor backups and patch leftovers'
 	@echo ''
-	@echo 'Variables:'
+	@echo 'Variables (README "Variables" has them all):'
 	@echo '  ARCH=$(supported-arches)'
 	@echo '                    (default: this machine, $(SUBARCH))'
 	@echo '  CROSS_COMPILE=prefix  cross toolchain (each ARCH has a default)'
 	@echo '  LLVM=1          - build with clang and lld'
-	@echo '  KCONFIG=kconfiglib - run config targets and syncconfig on Kconfiglib'
-	@echo '                    (python3-kconfiglib) instead of kconfig-frontends'
+	@echo '  CC=compiler     - another target compiler (a wrapper, a version)'
 	@echo '  O=dir           - put every generated file in dir'
 	@echo '  V=0|1           - short or whole command lines'
-	@echo '  KCFLAGS=...     - extra flags for the target compiler'
+	@echo '  KCONFIG=kconfiglib - run config targets and syncconfig on Kconfiglib'
+	@echo '                    (python3-kconfiglib) instead of kconfig-frontends'
+	@echo '  KCONFIGLIB_PYTHON=python - the python that has kconfiglib'
+	@echo '  KCONFIG_CONFIG=file - the configuration file (default: .config)'
+	@echo '  KBUILD_DEFCONFIG=NAME_defconfig - what make defconfig loads'
+	@echo '                    (default: $$(ARCH)_defconfig)'
+	@echo '  KCFLAGS=...     - extra flags for every target C compile'
+	@echo '  KCPPFLAGS=...   - extra flags for every target compile, C and assembler'
+	@echo '  KLDFLAGS=...    - extra flags for the target link'
+	@echo '  HOSTCFLAGS=..., HOSTLDFLAGS=... - extra flags for the host programs'
+	@echo '  RUNARGS=...     - arguments for sample in make run (RUNARGS="smash char16")'
+	@echo '  SPREPORT_FLAGS=... - flags for make spreport (--list, --json)'
+	@echo '  SPAUDIT_FLAGS=--json - make spaudit as JSON (with make -s)'
+	@echo '  TESTS=pattern... - make check: only the test files whose path has one'
+	@echo '  ARCHES=, MODES=, COMPILERS=, GUARDS= - make matrix: a subset of an axis'
+	@echo '  MATRIX_OUT=dir  - make matrix: where the results go (matrix-results/)'
 
 PHONY += FORCE
 FORCE:
