@@ -488,6 +488,8 @@ help:
 	@echo '  KCONFIG_CONFIG=file - the configuration file (default: .config)'
 	@echo '  KBUILD_DEFCONFIG=NAME_defconfig - what make defconfig loads'
 	@echo '                    (default: $$(ARCH)_defconfig)'
+	@echo '  KCONFIG_WERROR=1 - make NAME.config: a setting that does not make it'
+	@echo '                    is an error, and .config is left as it was'
 	@echo '  KCFLAGS=...     - extra flags for every target C compile'
 	@echo '  KCPPFLAGS=...   - extra flags for every target compile, C and assembler'
 	@echo '  KLDFLAGS=...    - extra flags for the target link'
