@@ -34,7 +34,10 @@ for arch in $arches; do
 			want=$(printf '%s\n' CONFIG_CC_STACKPROTECTOR_BUFFER_SIZE=4 \
 				CONFIG_CC_STACKPROTECTOR_REGULAR=y "$want")
 		check_eq "$arch $e: savedefconfig keeps what differs from the defaults" \
-			"$want" "$(sort "$O/defconfig")"
+			"$want" "$(grep -v '^#' "$O/defconfig" | sort)"
+		check_eq "$arch $e: ...after a first line naming the ARCH it was saved on" \
+			"# saved on ARCH=$arch: load it with \"make ARCH=$arch NAME_defconfig\"" \
+			"$(head -1 "$O/defconfig")"
 		cp "$O/defconfig" "$S/configs/${nm}_defconfig"
 		m O="$O" ARCH="$arch" KCONFIG=$e ${nm}_defconfig
 		check "$arch $e: make ${nm}_defconfig gives back the same .config" \
@@ -54,6 +57,16 @@ for arch in $arches; do
 			sh "$CMP" --values "$T/rt-$arch-kconfiglib.start" "$T/$arch-x/.config"
 	fi
 done
+
+# A saved file is never loaded for another ARCH, whatever its name.
+cp "$S/configs/rt-arm-frontends_defconfig" "$S/configs/myboard_defconfig"
+m O="$T/wrong" myboard_defconfig; rc=$?
+check "myboard_defconfig saved on arm, loaded without ARCH=: fails" test $rc -ne 0
+check_grep "...naming the ARCH and the command to run" \
+	"configs/myboard_defconfig is for ARCH=arm, and this make is for ARCH=x86_64 .*run \"make ARCH=arm O=$T/wrong myboard_defconfig\"" "$T/out"
+check "...and writes no .config" test ! -e "$T/wrong/.config"
+m O="$T/wrong" ARCH=arm myboard_defconfig
+check "...with ARCH=arm it loads the same .config as saved" cmp "$T/rt-arm-frontends.start" "$T/wrong/.config"
 
 # The check can fail: a saved file that lost a line does not round-trip.
 grep -v BUFFER_SIZE "$S/configs/rt-x86_64-frontends_defconfig" >"$S/configs/lossy_defconfig"
