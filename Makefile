@@ -338,6 +338,24 @@ scripts_basic:
 	$(Q)$(MAKE) $(build)=scripts/basic
 
 ####
+# Single targets, as in Kbuild: "make lib/" builds a directory, "make
+# lib/string.o" (or .i, .s) one file, with the flags the full build gives
+# it. The directory's Kbuild file names what it builds; the audit of an
+# object built alone comes with the next full build.
+single-targets := $(filter %.o %.i %.s,$(MAKECMDGOALS))
+single-dirs    := $(filter %/,$(MAKECMDGOALS))
+PHONY += $(single-targets) $(single-dirs)
+$(single-targets): prepare scripts_basic scripts_spreport
+	$(if $(wildcard $(addprefix $(srctree)/$(basename $@),.c $(if $(filter \
+		%.o,$@),.S))),,$(error $@: there is no $(basename $@).c$(if $(filter \
+		%.o,$@), or .S) in $(abspath $(srctree)) to make it from))
+	$(Q)$(MAKE) $(build)=$(patsubst %/,%,$(dir $@)) $@
+$(single-dirs): prepare scripts_basic scripts_spreport
+	$(if $(wildcard $(srctree)/$@Kbuild $(srctree)/$@Makefile),,$(error $@: \
+		$(abspath $(srctree))/$@ has no Kbuild or Makefile naming what to build))
+	$(Q)$(MAKE) $(build)=$(patsubst %/,%,$@)
+
+####
 # spreport: how many functions this build protects, and what it costs.
 PHONY += spreport scripts_spreport
 scripts_spreport: scripts_basic
@@ -460,6 +478,9 @@ help:
 	@echo 'Build targets:'
 	@echo '  all             - Build sample (the default; on arm also zImage)'
 	@echo '  run             - Build and run sample (under qemu-user when cross)'
+	@echo '  dir/            - Build one directory (make lib/)'
+	@echo '  dir/file.o      - Build one object; dir/file.i, dir/file.s: its'
+	@echo '                    preprocessed source, its assembler'
 	@echo '  compile_commands.json - Compile database for clangd'
 	@echo '  spreport        - Count the stack-protected functions of this build'
 	@echo '  spaudit         - What each object of the last build was built as; builds nothing'
