@@ -1,8 +1,9 @@
 #!/bin/sh
 # Kbuild at scale (issue 28): a directory of 5000 objects builds, and no
 # command line grows with the number of objects; the member list recorded
-# in .built-in.a.cmd still rebuilds the archive when it changes. The trees
-# come from scripts/bench/gen-tree (tiny C files), in $T.
+# in .built-in.a.cmd still rebuilds the archive when it changes;
+# compile_commands.json takes a handful of processes. The trees come from
+# scripts/bench/gen-tree (tiny C files), in $T.
 # tests/run: start first
 . "$(dirname "$0")/../lib.sh"
 
@@ -44,6 +45,28 @@ if command -v strace >/dev/null; then
 	check "...and no command line is longer than 8 KiB" test "$longest" -lt 8192
 else
 	skip "no command line grows with N" "strace is not installed"
+fi
+
+# compile_commands.json: one entry per source, and a handful of
+# processes to write it however many there are (a `cat` per record before).
+tmk "$S" O="$O" compile_commands.json
+check "compile_commands.json is valid JSON" python3 -m json.tool "$O/compile_commands.json" /dev/null
+check_eq "...with an entry for each of the 5000 generated sources" 5000 \
+	"$(grep -c '"file": ".*/samples/gen/d00/f[0-9]*\.c"' "$O/compile_commands.json")"
+check_grep "...each with its command" \
+	'"command": "gcc .* -c -o samples/gen/d00/f2500\.o\.tmp .*/samples/gen/d00/f2500\.c"' \
+	"$O/compile_commands.json"
+if command -v strace >/dev/null; then
+	# execs() ARGS: how many programs make ARGS starts.
+	execs() {
+		(cd "$S" && strace -f -qq -e trace=execve -o "$T/strace" \
+			make O="$O" "$@" >"$T/out" 2>&1)
+		grep -v ENOENT "$T/strace" | grep -c ' execve('
+	}
+	noop=$(execs) compdb=$(execs compile_commands.json)
+	echo "# a no-op starts $noop programs, make compile_commands.json $compdb"
+	check "...and writing it starts no more than 8 programs beyond a no-op's" \
+		test $((compdb - noop)) -le 8
 fi
 
 # A member dropped from obj-y, no file newer, no command changed: only the
