@@ -2,7 +2,9 @@
 # Kbuild at scale (issue 28): a directory of 5000 objects builds, and no
 # command line grows with the number of objects; the member list recorded
 # in .built-in.a.cmd still rebuilds the archive when it changes;
-# compile_commands.json takes a handful of processes. The trees come from
+# compile_commands.json takes a handful of processes. At N = 1000 every
+# rebuild is exactly what the sources say: one .c, a header's includers,
+# one CONFIG_ symbol's users, nothing for a no-op. The trees come from
 # scripts/bench/gen-tree (tiny C files), in $T.
 # tests/run: start first
 . "$(dirname "$0")/../lib.sh"
@@ -79,5 +81,72 @@ check_eq "...without it" 4999 "$(ar t "$O/samples/gen/d00/built-in.a" | wc -l)"
 check_nogrep "...and compiles nothing" '^  CC ' "$T/out"
 tmk "$S" O="$O" -j2
 check_eq "...then a no-op prints nothing" "" "$(cat "$T/out")"
+
+####
+# Precision at N = 1000 (20 directories of 50, 40 shared headers): what
+# is compiled after each change is exactly what the sources say depends
+# on it, read back from them with grep, counted with a logging compiler.
+S="$T/src-1000" O="$T/n1000"
+gen 1000 20 40 1000
+LOGCC="$SRC/tests/bin/logcc"
+CC_LOG="$T/cc.log"; export CC_LOG
+tmk "$S" O="$O" CC="$LOGCC" x86_64_defconfig && tmk "$S" O="$O" CC="$LOGCC" -j2
+check "N=1000: a tree of 1000 objects in 20 directories builds" test -x "$O/sample"
+
+# compiled: the target objects the logged compiler wrote since the log was
+# emptied, sorted (the banner's .tmp_ssp_mode.o is assembled on every
+# link, so it is left out).
+compiled() {
+	sed -n 's/.* -c -o \([^ ]*\.o\)\.tmp .*/\1/p' "$CC_LOG" | grep -v '^\.tmp_ssp_mode\.o$' | sort
+}
+# objects-of FILE...: the objects of those generated sources, sorted.
+objects_of() { for f in "$@"; do echo "${f%.c}.o"; done | sed "s|^$S/||" | sort; }
+total=$(ls "$S"/samples/gen/d*/*.c | wc -l)
+
+# A no-op first.
+: >"$CC_LOG"
+tmk "$S" O="$O" CC="$LOGCC" -j2
+check_eq "N=1000: a no-op prints nothing" "" "$(cat "$T/out")"
+check_eq "...and starts no compiler" 0 "$(wc -l <"$CC_LOG")"
+
+# One source touched: its object, and the link.
+: >"$CC_LOG"
+touch "$S/samples/gen/d07/f0507.c"
+tmk "$S" O="$O" CC="$LOGCC" -j2
+check_eq "N=1000: touching one .c compiles that object alone" \
+	"samples/gen/d07/f0507.o" "$(compiled)"
+check_grep "...and links sample again" ' -o sample\.tmp ' "$CC_LOG"
+
+# A header: exactly the sources that include it.
+h=samples/gen/include/gen/h05.h
+want=$(objects_of $(grep -l '^#include <gen/h05\.h>$' "$S"/samples/gen/d*/*.c))
+n=$(echo "$want" | wc -l)
+: >"$CC_LOG"
+touch "$S/$h"
+tmk "$S" O="$O" CC="$LOGCC" -j2
+got=$(compiled)
+check "N=1000: $h has includers, not every source ($n of $total)" \
+	test "$n" -gt 1 -a "$n" -lt "$total"
+check_eq "...touching it compiles exactly its $n includers" "$want" "$got"
+
+# One CONFIG_ symbol: exactly the sources that mention it, directly or
+# through a header.
+users=$(grep -rl 'CONFIG_GEN_SYM_11\b' "$S/samples/gen" | sed "s|^$S/samples/gen/include/||")
+want=$(objects_of $(for u in $users; do case $u in
+	*.c) echo "$u" ;;
+	*.h) grep -l "^#include <$u>\$" "$S"/samples/gen/d*/*.c ;;
+	esac; done | sort -u))
+n=$(echo "$want" | wc -l)
+check_eq "N=1000: CONFIG_GEN_SYM_11 is mentioned by one header only" \
+	"gen/h11.h" "$users"
+: >"$CC_LOG"
+sed -i 's/^CONFIG_GEN_SYM_11=11$/CONFIG_GEN_SYM_11=111/' "$O/.config"
+tmk "$S" O="$O" CC="$LOGCC" -j2
+check_grep "...its new value reaches auto.conf" '^CONFIG_GEN_SYM_11=111$' "$O/include/config/auto.conf"
+check_eq "...and changing it compiles exactly the $n sources that use it" "$want" "$(compiled)"
+
+: >"$CC_LOG"
+tmk "$S" O="$O" CC="$LOGCC" -j2
+check_eq "N=1000: then a no-op starts no compiler" 0 "$(wc -l <"$CC_LOG")"
 
 done_testing
