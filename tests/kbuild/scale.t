@@ -145,6 +145,20 @@ tmk "$S" O="$O" CC="$LOGCC" -j2
 check_grep "...its new value reaches auto.conf" '^CONFIG_GEN_SYM_11=111$' "$O/include/config/auto.conf"
 check_eq "...and changing it compiles exactly the $n sources that use it" "$want" "$(compiled)"
 
+# A header moved to another directory of the include path: its old path,
+# a prerequisite of its includers, is missing, which must rebuild them
+# (make 4.3 lists a missing prerequisite in $?), and exactly them.
+want=$(objects_of $(grep -l '^#include <gen/h21\.h>$' "$S"/samples/gen/d*/*.c))
+n=$(echo "$want" | wc -l)
+mkdir -p "$S/include/gen"
+mv "$S/samples/gen/include/gen/h21.h" "$S/include/gen/h21.h"
+: >"$CC_LOG"
+tmk "$S" O="$O" CC="$LOGCC" -j2
+check_eq "N=1000: a header moved along the include path rebuilds exactly its $n includers" \
+	"$want" "$(compiled)"
+check_eq "...whose records now name its new path" "$n" \
+	"$(grep -l "^ *$S/include/gen/h21\\.h " "$O"/samples/gen/d*/.f*.o.cmd | wc -l)"
+
 : >"$CC_LOG"
 tmk "$S" O="$O" CC="$LOGCC" -j2
 check_eq "N=1000: then a no-op starts no compiler" 0 "$(wc -l <"$CC_LOG")"
