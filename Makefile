@@ -427,7 +427,7 @@ clean:
 	$(Q)find . -name '.*.cmd' -type f | sed 's|/\.\([^/]*\)\.cmd$$|/\1|' | \
 		xargs -r rm -f
 	$(Q)find . \( -name '*.o' -o -name '*.a' -o -name '.*.cmd' \
-		-o -name '.*.d' -o -name '*.tmp' -o -name '.*.ssp' \
+		-o -name '.*.d' -o -name '*.tmp' -o -name '.*.ssp' -o -name '.*.list' \
 		-o -name '.ssp-audit*' -o -name '.*.ssp-objects' \) -type f -print0 | \
 		xargs -0r rm -f
 	$(Q)rm -f compile_commands.json
@@ -454,10 +454,11 @@ matrix:
 		$(if $(MODES),MODES="$(MODES)") \
 		$(if $(COMPILERS),COMPILERS="$(COMPILERS)")
 
-# Every script in scripts/bench/ prints its figures; none fails on speed.
+# Every executable script in scripts/bench/ prints its figures; none fails
+# on speed. The others (gen-tree) are helpers the scripts share.
 bench:
 	$(Q)set -e; for b in $(sort $(wildcard $(srctree)/scripts/bench/*)); do \
-		echo "== $${b#$(srctree)/}"; $$b; done
+		[ -x "$$b" ] || continue; echo "== $${b#$(srctree)/}"; $$b; done
 
 PHONY += help
 help:

@@ -3,6 +3,12 @@
  * fixdep: turn a compiler's dependency file into per-symbol dependencies.
  *
  * usage: fixdep DEPFILE TARGET CMDLINE > .TARGET.cmd
+ *        fixdep -r TMP DEPFILE TARGET CMDLINE
+ *
+ * With -r, fixdep also finishes the compile for if_changed_dep: it writes
+ * the record to .TARGET.cmd.tmp, renames TMP (the compiler's output) to
+ * TARGET, removes DEPFILE and renames the record to .TARGET.cmd, last, as
+ * the shell did with mv, rm and mv: three processes fewer per object.
  *
  * Every object depends on include/generated/autoconf.h, which changes with
  * any Kconfig symbol: depending on it would rebuild everything for every
@@ -18,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *prog = "fixdep";
 
@@ -177,24 +184,62 @@ static void parse_depfile(char *deps, const char *target)
 		die("no prerequisites found in dependency file", target);
 }
 
+/* .TARGET.cmd: the record's name, beside TARGET, as make's $(dot-target). */
+static char *record_name(const char *target, const char *suffix)
+{
+	const char *base = strrchr(target, '/');
+	size_t dir = base ? (size_t)(base + 1 - target) : 0;
+	size_t len = strlen(target) + strlen(suffix) + 6;
+	char *name = malloc(len);
+
+	if (!name)
+		die("out of memory", target);
+	snprintf(name, len, "%.*s.%s.cmd%s", (int)dir, target, target + dir, suffix);
+	return name;
+}
+
 int main(int argc, char *argv[])
 {
 	size_t len;
 	char *deps;
+	const char *tmp = NULL;
+	char *record = NULL, *record_tmp = NULL;
 
+	if (argc == 6 && !strcmp(argv[1], "-r")) {
+		tmp = argv[2];
+		argv += 2;
+		argc -= 2;
+	}
 	if (argc != 4) {
-		fprintf(stderr, "usage: %s DEPFILE TARGET CMDLINE\n", prog);
+		fprintf(stderr, "usage: %s [-r TMP] DEPFILE TARGET CMDLINE\n", prog);
 		return 2;
 	}
 	deps = read_file(argv[1], &len);
 	if (!deps)
 		die(strerror(errno), argv[1]);
+	if (tmp) {
+		record = record_name(argv[2], "");
+		record_tmp = record_name(argv[2], ".tmp");
+		if (!freopen(record_tmp, "w", stdout))
+			die(strerror(errno), record_tmp);
+	}
 
 	printf("cmd_%s := %s\n\n", argv[2], argv[3]);
 	parse_depfile(deps, argv[2]);
 	printf("\n%s: $(deps_%s)\n\n$(deps_%s):\n", argv[2], argv[2], argv[2]);
 	free(deps);
 	if (fflush(stdout) || ferror(stdout))
-		die("write error", "stdout");
+		die("write error", tmp ? record_tmp : "stdout");
+	if (tmp) {
+		/* The object first, the record last, as if_changed does. */
+		if (fclose(stdout))
+			die(strerror(errno), record_tmp);
+		if (rename(tmp, argv[2]))
+			die(strerror(errno), tmp);
+		if (unlink(argv[1]) && errno != ENOENT)
+			die(strerror(errno), argv[1]);
+		if (rename(record_tmp, record))
+			die(strerror(errno), record_tmp);
+	}
 	return 0;
 }
