@@ -379,10 +379,13 @@ spaudit:
 
 # spcompare: every mode of ARCH, each in its own O= directory below
 # spcompare/, compared against NONE; also draws spcompare/spcompare.svg.
+# SPCOMPARE_CONFIGS: the user's own fragments, merged into every mode's
+# build. The builds share this make's job server ("+": make -j4 spcompare).
 PHONY += spcompare
 spcompare: scripts_spreport
-	$(Q)SPREPORT=$(abspath $(objtree)/scripts/spreport/spreport) \
+	+$(Q)SPREPORT=$(abspath $(objtree)/scripts/spreport/spreport) \
 		$(CONFIG_SHELL) $(srctree)/scripts/spreport/spcompare \
+		$(if $(SPCOMPARE_CONFIGS),--configs="$(SPCOMPARE_CONFIGS)") \
 		$(abspath $(srctree)) $(abspath $(objtree))/spcompare $(ARCH)
 
 ####
@@ -486,7 +489,7 @@ help:
 	@echo '  spreport        - Count the stack-protected functions of this build'
 	@echo '  spaudit         - What each object of the last build was built as; builds nothing'
 	@echo '                    (SPAUDIT_FLAGS=--json: JSON only, with make -s)'
-	@echo '  spcompare       - Build every mode of ARCH and compare them'
+	@echo '  spcompare       - Build every mode of ARCH and compare their images'
 	@echo '  matrix          - Build and run every ARCH x mode x compiler (ARCHES=, MODES=, COMPILERS=)'
 	@echo '  check           - Run the test suite'
 	@echo '  bench           - Run the benchmarks (scripts/bench/*), print their figures'
@@ -519,6 +522,7 @@ help:
 	@echo '  RUNARGS=...     - arguments for sample in make run (RUNARGS="smash char16")'
 	@echo '  SPREPORT_FLAGS=... - flags for make spreport (--list, --json)'
 	@echo '  SPAUDIT_FLAGS=--json - make spaudit as JSON (with make -s)'
+	@echo '  SPCOMPARE_CONFIGS=a.config... - make spcompare: fragments for every mode'
 	@echo '  TESTS=pattern... - make check: only the test files whose path has one'
 	@echo '  ARCHES=, MODES=, COMPILERS=, GUARDS= - make matrix: a subset of an axis'
 	@echo '  MATRIX_OUT=dir  - make matrix: where the results go (matrix-results/)'
