@@ -38,13 +38,14 @@ SUBARCH := $(strip $(patsubst i%86,i386,$(patsubst aarch64,arm64,$(patsubst \
 	powerpc%,powerpc,$(patsubst mips%,mips,$(patsubst sh%,sh,$(host-cpu))))))))))
 ARCH ?= $(SUBARCH)
 
-supported-arches := x86_64 i386 arm arm64 mips sh riscv powerpc m68k
+# arch/arches is the one list of ARCH values, each with its directory
+# under arch/ (both x86 flavours share arch/x86): SRCARCH.
+include $(dir $(lastword $(MAKEFILE_LIST)))arch/arches
+supported-arches := $(foreach a,$(arch-dirs),$(firstword $(subst :, ,$(a))))
 ifneq ($(words $(filter $(ARCH),$(supported-arches))),1)
 $(error ARCH=$(ARCH) is not supported; use one of: $(supported-arches))
 endif
-
-# The source directory: both x86 flavours share arch/x86.
-SRCARCH := $(patsubst x86_64,x86,$(patsubst i386,x86,$(ARCH)))
+SRCARCH := $(lastword $(subst :, ,$(filter $(ARCH):%,$(arch-dirs))))
 export ARCH SRCARCH
 
 # O=DIR builds in DIR and leaves the source tree alone: make runs again

@@ -63,7 +63,7 @@ search_list() {
 		sed '1d;$d; s/^ *//'
 }
 
-cells="x86_64 i386 arm arm64 mips sh riscv powerpc m68k"
+cells=$("$SRC/scripts/arches")
 for c in $cells x86_64-llvm i386-llvm arm-llvm arm64-llvm mips-llvm riscv-llvm powerpc-llvm; do
 	arch=${c%-llvm}; llvm=; [ "$c" != "$arch" ] && llvm=LLVM=1
 	O="$T/$c"

@@ -15,7 +15,7 @@ CMP="$SRC/scripts/kconfig/config-changes"
 # A copy of the tree, so that its configs/ can take the saved files.
 S="$T/src"
 src_copy "$S"
-arches=$(sed -n 's/^supported-arches := //p' "$SRC/Makefile")
+arches=$("$SRC/scripts/arches")
 m() { make -C "$S" --no-print-directory "$@" >"$T/out" 2>&1; }
 
 for arch in $arches; do

@@ -15,7 +15,7 @@ cat $files | grep -oE '\$[({][A-Z][A-Z0-9_]*[)}]' | tr -d '${}()' | sort -u >"$T
 cat $files | sed -nE 's/^[[:space:]]*(export[[:space:]]+|override[[:space:]]+)?([A-Z][A-Z0-9_]*)[[:space:]]*(:=|\+=|=).*/\2/p' |
 	sort -u >"$T/set"
 # make's own, and what the top-level make hands its sub-makes.
-printf '%s\n' CURDIR MAKE MAKECMDGOALS MAKEFLAGS MAKE_HOST MAKE_VERSION MAKELEVEL PATH SHELL \
+printf '%s\n' CURDIR MAKE MAKECMDGOALS MAKEFLAGS MAKEFILE_LIST MAKE_HOST MAKE_VERSION MAKELEVEL PATH SHELL \
 	KBUILD_SRC KBUILD_LOCKED KBUILD_CONFIG_BASELINE KBUILD_OUTPUT | sort >"$T/internal"
 comm -23 "$T/read" "$T/set" | grep -v '^CONFIG_' | comm -23 - "$T/internal" >"$T/user"
 # The matrix's subset variables reach scripts/matrix/cells by name; ARCH,

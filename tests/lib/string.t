@@ -12,7 +12,7 @@ mkdir -p "$S/samples/strcheck"
 cp "$SRC/tests/lib/strcheck/main.c" "$SRC/tests/lib/strcheck/Makefile" "$S/samples/strcheck/"
 echo 'obj-y += strcheck/' >"$S/samples/Makefile"
 
-for c in x86_64 i386 arm arm64 mips sh riscv powerpc m68k x86_64-llvm arm-llvm riscv-llvm; do
+for c in $("$SRC/scripts/arches") x86_64-llvm arm-llvm riscv-llvm; do
 	arch=${c%-llvm}; llvm=; [ "$c" != "$arch" ] && llvm=LLVM=1
 	O="$T/$c"
 	make -C "$S" -s O="$O" ARCH=$arch $llvm ${arch}_defconfig >"$T/out" 2>&1 &&

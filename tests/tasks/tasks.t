@@ -5,7 +5,7 @@
 # canary may fire across the 5005 switches.
 . "$(dirname "$0")/../lib.sh"
 
-for arch in x86_64 i386 arm arm64 mips sh riscv powerpc m68k; do
+for arch in $("$SRC/scripts/arches"); do
 	O="$T/$arch"
 	if ! mk O="$O" ARCH="$arch" "${arch}_defconfig" all.config all; then
 		fail "$arch: builds with the switcher" "$(tail -20 "$T/out")"
