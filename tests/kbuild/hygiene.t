@@ -33,6 +33,14 @@ symfiles() { (cd "$1/include/config" && find . -name '*.h' | sort); }
 check_eq "...writes the same per-symbol files as one from an unbuilt tree" \
 	"$(symfiles "$T/before")" "$(symfiles "$T/after")"
 
+# make -n prints what it would do and writes nothing: no record, member
+# list or manifest that make itself would write as it expands a recipe.
+touch "$W/lib/string.c" "$W/samples/sample/main.c"
+sleep 1; touch "$T/stamp"
+wmk ARCH=arm -n
+check_grep "make -n after a change: it would compile lib/string.c" 'lib/string\.o' "$T/out"
+check_eq "...and writes no file" "" "$(find "$W" -newer "$T/stamp" -type f | sed "s|^$W/||")"
+
 wmk clean
 check_eq "make clean deletes no tracked file" "" "$(dirty | grep -v '^??')"
 check_eq "...and leaves nothing it does not know of" "" "$(dirty)"
