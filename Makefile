@@ -259,11 +259,13 @@ export KBUILD_HOSTCFLAGS KBUILD_HOSTLDFLAGS
 core-dirs := arch/$(SRCARCH) kernel lib samples
 core-ars  := $(addsuffix /built-in.a,$(core-dirs))
 
-all: sample $(arch-images-y)
+all: sample $(arch-images-y) images
 
-# What this build links. A STRICT audit that fails removes them, so that no
-# earlier build's image is left in their place (scripts/Makefile.build).
-KBUILD_IMAGES := sample $(arch-images-y)
+# What this build links (the declared images as the last build listed
+# them). A STRICT audit that fails removes them, so that no earlier
+# build's image is left in their place (scripts/Makefile.build).
+KBUILD_IMAGES := sample $(arch-images-y) $(foreach w,$(foreach \
+	d,$(core-dirs),$(file <$(d)/images.order)),$(firstword $(subst =, ,$(w))))
 export KBUILD_IMAGES
 
 # sample's objects have all been audited by now (scripts/Makefile.build);
@@ -296,6 +298,48 @@ quiet_cmd_link_sample = LD      $@
 sample: $(core-ars) .tmp_ssp_mode.o FORCE
 	$(call if_changed,link_sample)
 targets += sample
+
+####
+# Images the directories declare (image-y, scripts/Makefile.build): each is
+# linked from its own objects and the runtime's archives, with a summary
+# and a banner of its own. Their list, each directory's images.order, is
+# complete only once every directory is built, so a second make reads it
+# (__images), as Kbuild reads modules.order after the build.
+runtime-ars := $(addsuffix /built-in.a,arch/$(SRCARCH) kernel lib)
+PHONY += images __images
+images: $(core-ars) scripts_spreport
+	$(Q)$(MAKE) -f $(srctree)/Makefile __images
+
+ifneq ($(filter __images,$(MAKECMDGOALS)),)
+image-words := $(strip $(foreach d,$(core-dirs),$(file <$(d)/images.order)))
+__images: $(foreach w,$(image-words),$(firstword $(subst =, ,$(w))))
+	@:
+
+# image-rules IMAGE OBJS: the summary, banner object and link of one image.
+define image-rules
+$1.stackprotector.h: $(runtime-ars) $2 $(SPAUDIT) FORCE
+	$$(call if_changed,ssp_summary,$1,$(runtime-ars) $2)
+$(dir $1).$(notdir $1).ssp_mode.o: $(srctree)/scripts/ssp-mode.S $1.stackprotector.h FORCE
+	$$(call if_changed,as_image_ssp_mode)
+$1: $(runtime-ars) $2 $(dir $1).$(notdir $1).ssp_mode.o FORCE
+	$$(call if_changed,link_image)
+targets += $1 $1.stackprotector.h $(dir $1).$(notdir $1).ssp_mode.o
+endef
+$(foreach w,$(image-words),$(eval $(call image-rules,$(firstword $(subst =, ,$(w))),$(subst \
+	$(comma), ,$(word 2,$(subst =, ,$(w)))))))
+endif
+
+# The image's own summary is included first: its include guard keeps
+# ssp-mode.S from reading sample's.
+quiet_cmd_as_image_ssp_mode = AS      $@
+      cmd_as_image_ssp_mode = $(CC) -include $(lastword $(filter \
+	%.stackprotector.h,$^)) $(LINUXINCLUDE) $(KBUILD_CPPFLAGS) \
+	$(KBUILD_AFLAGS) -c -o $(tmp-target) $<
+
+quiet_cmd_link_image = LD      $@
+      cmd_link_image = $(CC) $(KBUILD_LDFLAGS) -o $(tmp-target) \
+	-Wl,--whole-archive $(runtime-ars) -Wl,--no-whole-archive \
+	$(filter-out %.a FORCE,$^) $(LIBGCC)
 
 $(core-ars): $(core-dirs) ;
 PHONY += $(core-dirs)
@@ -432,7 +476,8 @@ clean:
 		xargs -r rm -f
 	$(Q)find . \( -name '*.o' -o -name '*.a' -o -name '.*.cmd' \
 		-o -name '.*.d' -o -name '*.tmp' -o -name '.*.ssp' -o -name '.*.list' \
-		-o -name '.ssp-audit*' -o -name '.*.ssp-objects' \) -type f -print0 | \
+		-o -name '.ssp-audit*' -o -name '.*.ssp-objects' \
+		-o -name 'images.order' -o -name '*.stackprotector.h' \) -type f -print0 | \
 		xargs -0r rm -f
 	$(Q)rm -f compile_commands.json
 
