@@ -96,12 +96,26 @@ else
   need-lock := $(if $(MAKECMDGOALS),$(filter-out $(no-lock-goals),$(MAKECMDGOALS)),all)
 endif
 
+# M=DIR: the Kbuild file of a directory outside the kit, built against this
+# configured tree (see "External trees" below). DIR is taken from where
+# make was started, before the sub-make moves to the object tree.
+ifeq ("$(origin M)", "command line")
+ifeq ($(KBUILD_EXTMOD),)
+KBUILD_EXTMOD := $(abspath $(M))
+$(if $(wildcard $(KBUILD_EXTMOD)/Kbuild $(KBUILD_EXTMOD)/Makefile),,$(error \
+	M=$(M): $(KBUILD_EXTMOD) has no Kbuild or Makefile naming what to build))
+$(if $(filter-out 1,$(words $(subst :, ,$(KBUILD_EXTMOD)))),$(error \
+	M=$(M): a path with spaces or colons cannot be built by make))
+endif
+endif
+
 ifneq ($(KBUILD_OUTPUT)$(need-lock),)
 PHONY := __all sub-make
 __all: sub-make
 $(filter-out __all sub-make $(CURDIR)/Makefile,$(MAKECMDGOALS)): sub-make
 	@:
 sub-make-args = -C $(objdir) $(if $(KBUILD_OUTPUT),KBUILD_SRC=$(CURDIR)) \
+	$(if $(KBUILD_EXTMOD),KBUILD_EXTMOD=$(KBUILD_EXTMOD)) \
 	$(if $(need-lock),KBUILD_LOCKED=$(objdir)) -f $(CURDIR)/Makefile $(MAKECMDGOALS)
 make-lock := $(objdir)/.make.lock
 ifneq ($(need-lock),)
@@ -259,7 +273,11 @@ export KBUILD_HOSTCFLAGS KBUILD_HOSTLDFLAGS
 core-dirs := arch/$(SRCARCH) kernel lib samples
 core-ars  := $(addsuffix /built-in.a,$(core-dirs))
 
+ifeq ($(KBUILD_EXTMOD),)
 all: sample $(arch-images-y) images
+else
+all: external
+endif
 
 # What this build links (the declared images as the last build listed
 # them). A STRICT audit that fails removes them, so that no earlier
@@ -276,10 +294,10 @@ SPAUDIT := $(objtree)/scripts/spreport/spaudit
 export SPAUDIT
 
 # A new spaudit reads the records again (they were audited again too).
-# It exists once the archives do: scripts_spreport comes before them.
+# It exists once an archive does: scripts_spreport comes before them all.
 include/generated/stackprotector.h: $(core-ars) $(SPAUDIT) FORCE
 	$(call if_changed,ssp_summary,sample,$(core-ars))
-$(SPAUDIT): $(core-ars) ;
+$(SPAUDIT): lib/built-in.a ;
 targets += include/generated/stackprotector.h
 
 quiet_cmd_as_ssp_mode = AS      $@
@@ -310,8 +328,20 @@ PHONY += images __images
 images: $(core-ars) scripts_spreport
 	$(Q)$(MAKE) -f $(srctree)/Makefile __images
 
+####
+# External trees, the kernel's way: "make M=DIR" builds DIR's Kbuild file
+# with this tree's configuration, flags and audit (scripts/Makefile.build,
+# src = DIR), and links the images DIR declares from this tree's runtime.
+# Outputs go in DIR, as an external module's do; the runtime is built
+# first if it is not yet.
+PHONY += external
+external: $(runtime-ars) prepare scripts_basic scripts_spreport
+	$(Q)$(MAKE) $(build)=$(KBUILD_EXTMOD)
+	$(Q)$(MAKE) -f $(srctree)/Makefile __images image-dirs=$(KBUILD_EXTMOD)
+
 ifneq ($(filter __images,$(MAKECMDGOALS)),)
-image-words := $(strip $(foreach d,$(core-dirs),$(file <$(d)/images.order)))
+image-words := $(strip $(foreach d,$(or $(image-dirs),$(core-dirs)),$(file \
+	<$(d)/images.order)))
 __images: $(foreach w,$(image-words),$(firstword $(subst =, ,$(w))))
 	@:
 
@@ -341,7 +371,7 @@ quiet_cmd_link_image = LD      $@
 	-Wl,--whole-archive $(runtime-ars) -Wl,--no-whole-archive \
 	$(filter-out %.a FORCE,$^) $(LIBGCC)
 
-$(core-ars): $(core-dirs) ;
+$(core-ars): %/built-in.a: % ;
 PHONY += $(core-dirs)
 $(core-dirs): prepare scripts_basic scripts_spreport
 	$(Q)$(MAKE) $(build)=$@
@@ -416,7 +446,9 @@ spreport: all scripts_spreport
 # make with other flags would audit another build than the one asked about.
 # SPAUDIT_FLAGS=--json for CI (JSON only on stdout).
 PHONY += spaudit
-spaudit-lists = $(wildcard $(call ssp-image-list-file,*))
+spaudit-lists = $(if $(KBUILD_EXTMOD),$(wildcard $(foreach w,$(file \
+	<$(KBUILD_EXTMOD)/images.order),$(call ssp-image-list-file,$(firstword \
+	$(subst =, ,$(w)))))),$(wildcard $(call ssp-image-list-file,*)))
 spaudit:
 	$(if $(and $(wildcard $(SPAUDIT)),$(spaudit-lists)),,$(error no audited \
 		build in $(abspath $(objtree)): run "make" first, then "make spaudit"))
@@ -471,15 +503,17 @@ PHONY += clean mrproper distclean
 clean-dirs := arch kernel lib samples scripts
 # Every file the build made has a .NAME.cmd record beside it: remove both,
 # so no list of generated files has to be kept by hand.
+# With M=DIR, what the build wrote in DIR.
+clean-root := $(or $(KBUILD_EXTMOD),.)
 clean:
-	$(Q)find . -name '.*.cmd' -type f | sed 's|/\.\([^/]*\)\.cmd$$|/\1|' | \
+	$(Q)find $(clean-root) -name '.*.cmd' -type f | sed 's|/\.\([^/]*\)\.cmd$$|/\1|' | \
 		xargs -r rm -f
-	$(Q)find . \( -name '*.o' -o -name '*.a' -o -name '.*.cmd' \
+	$(Q)find $(clean-root) \( -name '*.o' -o -name '*.a' -o -name '.*.cmd' \
 		-o -name '.*.d' -o -name '*.tmp' -o -name '.*.ssp' -o -name '.*.list' \
 		-o -name '.ssp-audit*' -o -name '.*.ssp-objects' \
 		-o -name 'images.order' -o -name '*.stackprotector.h' \) -type f -print0 | \
 		xargs -0r rm -f
-	$(Q)rm -f compile_commands.json
+	$(Q)$(if $(KBUILD_EXTMOD),,rm -f compile_commands.json)
 
 mrproper: clean
 	$(Q)rm -rf include/config include/generated .tmp spcompare
@@ -552,6 +586,8 @@ help:
 	@echo '  LLVM=1          - build with clang and lld'
 	@echo '  CC=compiler     - another target compiler (a wrapper, a version)'
 	@echo '  O=dir           - put every generated file in dir'
+	@echo '  M=dir           - build the Kbuild file of dir, outside the kit, and its'
+	@echo '                    images, against this configured tree (also clean, spaudit)'
 	@echo '  V=0|1           - short or whole command lines'
 	@echo '  KCONFIG=kconfiglib - run config targets and syncconfig on Kconfiglib'
 	@echo '                    (python3-kconfiglib) instead of kconfig-frontends'
