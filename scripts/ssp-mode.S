@@ -6,7 +6,11 @@
  * compiled and audited (the top-level Makefile), so it cannot be a C
  * object that the audit would have to judge before it exists.
  */
+/* An image of its own (image-y) gives its summary with -include; sample's
+ * is the object tree's, which such an image's build need not have made. */
+#ifndef __GENERATED_STACKPROTECTOR_H
 #include <generated/stackprotector.h>
+#endif
 
 	.section .rodata
 	.globl	ssp_mode_banner
