@@ -353,7 +353,7 @@ $(dir $1).$(notdir $1).ssp_mode.o: $(srctree)/scripts/ssp-mode.S $1.stackprotect
 	$$(call if_changed,as_image_ssp_mode)
 $1: $(runtime-ars) $2 $(dir $1).$(notdir $1).ssp_mode.o FORCE
 	$$(call if_changed,link_image)
-targets += $1 $1.stackprotector.h $(dir $1).$(notdir $1).ssp_mode.o
+image-targets += $1 $1.stackprotector.h $(dir $1).$(notdir $1).ssp_mode.o
 endef
 $(foreach w,$(image-words),$(eval $(call image-rules,$(firstword $(subst =, ,$(w))),$(subst \
 	$(comma), ,$(word 2,$(subst =, ,$(w)))))))
@@ -488,8 +488,10 @@ run: sample
 
 run-wrapper = $(if $(filter $(ARCH),$(SUBARCH)),,$(QEMU))
 
-# Read back the commands recorded by earlier builds, for if_changed.
-cmd-files := $(wildcard $(foreach t,$(targets),$(dir $(t)).$(notdir $(t)).cmd))
+# Read back the commands recorded by earlier builds, for if_changed. The
+# images' make reads its own only: the first make may be rewriting
+# sample's (if_changed removes a record before it writes it again).
+cmd-files := $(wildcard $(foreach t,$(if $(filter __images,$(MAKECMDGOALS)),$(image-targets),$(targets)),$(dir $(t)).$(notdir $(t)).cmd))
 ifneq ($(cmd-files),)
 include $(cmd-files)
 endif
