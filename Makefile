@@ -279,11 +279,17 @@ else
 all: external
 endif
 
+# images.order (scripts/Makefile.build) has a word per image a directory
+# declares, IMAGE=OBJ,OBJ...: image-words-in gives them for directories
+# $1, image-of the IMAGE of one word, images-in the IMAGEs.
+image-words-in = $(strip $(foreach d,$1,$(file <$(d)/images.order)))
+image-of = $(firstword $(subst =, ,$1))
+images-in = $(foreach w,$(call image-words-in,$1),$(call image-of,$(w)))
+
 # What this build links (the declared images as the last build listed
 # them). A STRICT audit that fails removes them, so that no earlier
 # build's image is left in their place (scripts/Makefile.build).
-KBUILD_IMAGES := sample $(arch-images-y) $(foreach w,$(foreach \
-	d,$(core-dirs),$(file <$(d)/images.order)),$(firstword $(subst =, ,$(w))))
+KBUILD_IMAGES := sample $(arch-images-y) $(call images-in,$(core-dirs))
 export KBUILD_IMAGES
 
 # sample's objects have all been audited by now (scripts/Makefile.build);
@@ -325,8 +331,10 @@ targets += sample
 # (__images), as Kbuild reads modules.order after the build.
 runtime-ars := $(addsuffix /built-in.a,arch/$(SRCARCH) kernel lib)
 PHONY += images __images
+# The second make only when a directory declares an image: $(file) in the
+# recipe reads images.order once the directories have written it.
 images: $(core-ars) scripts_spreport
-	$(Q)$(MAKE) -f $(srctree)/Makefile __images
+	$(if $(call images-in,$(core-dirs)),$(Q)$(MAKE) -f $(srctree)/Makefile __images)
 
 ####
 # External trees, the kernel's way: "make M=DIR" builds DIR's Kbuild file
@@ -340,9 +348,8 @@ external: $(runtime-ars) prepare scripts_basic scripts_spreport
 	$(Q)$(MAKE) -f $(srctree)/Makefile __images image-dirs=$(KBUILD_EXTMOD)
 
 ifneq ($(filter __images,$(MAKECMDGOALS)),)
-image-words := $(strip $(foreach d,$(or $(image-dirs),$(core-dirs)),$(file \
-	<$(d)/images.order)))
-__images: $(foreach w,$(image-words),$(firstword $(subst =, ,$(w))))
+image-words := $(call image-words-in,$(or $(image-dirs),$(core-dirs)))
+__images: $(call images-in,$(or $(image-dirs),$(core-dirs)))
 	@:
 
 # image-rules IMAGE OBJS: the summary, banner object and link of one image.
@@ -355,7 +362,7 @@ $1: $(runtime-ars) $2 $(dir $1).$(notdir $1).ssp_mode.o FORCE
 	$$(call if_changed,link_image)
 image-targets += $1 $1.stackprotector.h $(dir $1).$(notdir $1).ssp_mode.o
 endef
-$(foreach w,$(image-words),$(eval $(call image-rules,$(firstword $(subst =, ,$(w))),$(subst \
+$(foreach w,$(image-words),$(eval $(call image-rules,$(call image-of,$(w)),$(subst \
 	$(comma), ,$(word 2,$(subst =, ,$(w)))))))
 endif
 
@@ -446,9 +453,9 @@ spreport: all scripts_spreport
 # make with other flags would audit another build than the one asked about.
 # SPAUDIT_FLAGS=--json for CI (JSON only on stdout).
 PHONY += spaudit
-spaudit-lists = $(if $(KBUILD_EXTMOD),$(wildcard $(foreach w,$(file \
-	<$(KBUILD_EXTMOD)/images.order),$(call ssp-image-list-file,$(firstword \
-	$(subst =, ,$(w)))))),$(wildcard $(call ssp-image-list-file,*)))
+spaudit-lists = $(if $(KBUILD_EXTMOD),$(wildcard $(foreach i,$(call \
+	images-in,$(KBUILD_EXTMOD)),$(call ssp-image-list-file,$(i)))),$(wildcard \
+	$(call ssp-image-list-file,*)))
 spaudit:
 	$(if $(and $(wildcard $(SPAUDIT)),$(spaudit-lists)),,$(error no audited \
 		build in $(abspath $(objtree)): run "make" first, then "make spaudit"))
