@@ -271,70 +271,65 @@ export KBUILD_HOSTCFLAGS KBUILD_HOSTLDFLAGS
 ####
 # What is built: each directory's Kbuild (or Makefile) lists its objects.
 core-dirs := arch/$(SRCARCH) kernel lib samples
-core-ars  := $(addsuffix /built-in.a,$(core-dirs))
 
 ifeq ($(KBUILD_EXTMOD),)
-all: sample $(arch-images-y) images
+all: images sample include/generated/stackprotector.h
 else
 all: external
 endif
 
-# images.order (scripts/Makefile.build) has a word per image a directory
-# declares, IMAGE=OBJ,OBJ...: image-words-in gives them for directories
-# $1, image-of the IMAGE of one word, images-in the IMAGEs.
-image-words-in = $(strip $(foreach d,$1,$(file <$(d)/images.order)))
-image-of = $(firstword $(subst =, ,$1))
-images-in = $(foreach w,$(call image-words-in,$1),$(call image-of,$(w)))
+# images.order (scripts/Makefile.build) names each image a directory
+# declares; images-in gives them for directories $1.
+images-in = $(strip $(foreach d,$1,$(file <$(d)/images.order)))
+
+# Directories built once the images are linked: an arch's boot stages,
+# which carry an image (arch-boot-dirs-y in arch/<arch>/Makefile). Their
+# images are declared like any other.
+boot-dirs := $(arch-boot-dirs-y)
 
 # What this build links (the declared images as the last build listed
 # them). A STRICT audit that fails removes them, so that no earlier
 # build's image is left in their place (scripts/Makefile.build).
-KBUILD_IMAGES := sample $(arch-images-y) $(call images-in,$(core-dirs))
+KBUILD_IMAGES := sample $(call images-in,$(core-dirs) $(boot-dirs))
 export KBUILD_IMAGES
 
-# sample's objects have all been audited by now (scripts/Makefile.build);
-# their records give the effective mode, which the banner prints from a
-# last object assembled for it.
 # The auditor, a host program of scripts/spreport (Makefile.build runs it).
 SPAUDIT := $(objtree)/scripts/spreport/spaudit
 export SPAUDIT
-
-# A new spaudit reads the records again (they were audited again too).
-# It exists once an archive does: scripts_spreport comes before them all.
-include/generated/stackprotector.h: $(core-ars) $(SPAUDIT) FORCE
-	$(call if_changed,ssp_summary,sample,$(core-ars))
 $(SPAUDIT): lib/built-in.a ;
-targets += include/generated/stackprotector.h
-
-quiet_cmd_as_ssp_mode = AS      $@
-      cmd_as_ssp_mode = $(CC) $(LINUXINCLUDE) $(KBUILD_CPPFLAGS) \
-	$(KBUILD_AFLAGS) -c -o $(tmp-target) $<
-.tmp_ssp_mode.o: $(srctree)/scripts/ssp-mode.S \
-		include/generated/stackprotector.h FORCE
-	$(call if_changed,as_ssp_mode)
-targets += .tmp_ssp_mode.o
-
-quiet_cmd_link_sample = LD      $@
-      cmd_link_sample = $(CC) $(KBUILD_LDFLAGS) -o $(tmp-target) \
-	-Wl,--whole-archive $(core-ars) -Wl,--no-whole-archive \
-	.tmp_ssp_mode.o $(LIBGCC)
-
-sample: $(core-ars) .tmp_ssp_mode.o FORCE
-	$(call if_changed,link_sample)
-targets += sample
 
 ####
 # Images the directories declare (image-y, scripts/Makefile.build): each is
 # linked from its own objects and the runtime's archives, with a summary
-# and a banner of its own. Their list, each directory's images.order, is
-# complete only once every directory is built, so a second make reads it
-# (__images), as Kbuild reads modules.order after the build.
+# and a banner of its own. sample is one (samples/sample/), and arm's
+# zImage another (arch/arm/boot/). Their list, each directory's
+# images.order, is complete only once every directory is built, so a
+# second make reads it (__images), as Kbuild reads modules.order after the
+# build; then each boot directory is built, and its images linked, the
+# same way.
 runtime-ars := $(addsuffix /built-in.a,arch/$(SRCARCH) kernel lib)
 PHONY += images __images
-# The second make only when a directory declares an image: $(file) in the
-# recipe reads images.order once the directories have written it.
-images: $(core-ars) scripts_spreport
+images: $(core-dirs) scripts_spreport
 	$(if $(call images-in,$(core-dirs)),$(Q)$(MAKE) -f $(srctree)/Makefile __images)
+	$(foreach d,$(boot-dirs),$(Q)$(MAKE) $(build)=$(d)$(newline)$(strip \
+	)$(Q)$(MAKE) -f $(srctree)/Makefile __images image-dirs=$(d)$(newline))
+
+# The kit's own program keeps its short names: ./sample, and its summary
+# as include/generated/stackprotector.h, for make run, spreport, the
+# matrix and the tests.
+sample-image := samples/sample/sample
+quiet_cmd_symlink = LN      $@
+      cmd_symlink = ln -sfnr $< $(tmp-target)
+# A tree whose samples/sample/ declares no sample image fails here, rather
+# than leave a link to nothing.
+sample-check = $(if $(wildcard $(sample-image)),,$(error $(sample-image) was \
+	not linked: samples/sample/Makefile must declare it (image-y += sample, \
+	sample-objs := ...)))
+sample: $(sample-image) FORCE
+	$(sample-check)$(call if_changed,symlink)
+include/generated/stackprotector.h: $(sample-image).stackprotector.h FORCE
+	$(call if_changed,symlink)
+targets += sample include/generated/stackprotector.h
 
 ####
 # External trees, the kernel's way: "make M=DIR" builds DIR's Kbuild file
@@ -347,38 +342,44 @@ external: $(runtime-ars) prepare scripts_basic scripts_spreport
 	$(Q)$(MAKE) $(build)=$(KBUILD_EXTMOD)
 	$(Q)$(MAKE) -f $(srctree)/Makefile __images image-dirs=$(KBUILD_EXTMOD)
 
-ifneq ($(filter __images,$(MAKECMDGOALS)),)
-image-words := $(call image-words-in,$(or $(image-dirs),$(core-dirs)))
-__images: $(call images-in,$(or $(image-dirs),$(core-dirs)))
+ifeq ($(filter __images,$(MAKECMDGOALS)),)
+$(sample-image) $(sample-image).stackprotector.h: images ;
+else
+images := $(call images-in,$(or $(image-dirs),$(core-dirs)))
+-include $(foreach i,$(images),$(call image-spec-file,$(i)))
+__images: $(images)
 	@:
 
-# image-rules IMAGE OBJS: the summary, banner object and link of one image.
+# image-rules IMAGE LINKED-FROM: the summary, banner object and link of
+# one image; LINKED-FROM is its objects, after the runtime's archives
+# unless it is declared without them.
 define image-rules
-$1.stackprotector.h: $(runtime-ars) $2 $(SPAUDIT) FORCE
-	$$(call if_changed,ssp_summary,$1,$(runtime-ars) $2)
+$1.stackprotector.h: $2 $(SPAUDIT) FORCE
+	$$(call if_changed,ssp_summary,$1,$2)
 $(dir $1).$(notdir $1).ssp_mode.o: $(srctree)/scripts/ssp-mode.S $1.stackprotector.h FORCE
 	$$(call if_changed,as_image_ssp_mode)
-$1: $(runtime-ars) $2 $(dir $1).$(notdir $1).ssp_mode.o FORCE
-	$$(call if_changed,link_image)
+$1: $2 $(dir $1).$(notdir $1).ssp_mode.o FORCE
+	$$(call if_changed,link_image,$(image-entry-$1))
 image-targets += $1 $1.stackprotector.h $(dir $1).$(notdir $1).ssp_mode.o
 endef
-$(foreach w,$(image-words),$(eval $(call image-rules,$(call image-of,$(w)),$(subst \
-	$(comma), ,$(word 2,$(subst =, ,$(w)))))))
+$(foreach i,$(images),$(eval $(call image-rules,$(i),$(if $(filter \
+	n,$(image-runtime-$(i))),,$(runtime-ars)) $(image-objs-$(i)))))
 endif
 
-# The image's own summary is included first: its include guard keeps
-# ssp-mode.S from reading sample's.
+# Each image's own summary is included: ssp-mode.S reads its SSP_* values.
 quiet_cmd_as_image_ssp_mode = AS      $@
       cmd_as_image_ssp_mode = $(CC) -include $(lastword $(filter \
 	%.stackprotector.h,$^)) $(LINUXINCLUDE) $(KBUILD_CPPFLAGS) \
 	$(KBUILD_AFLAGS) -c -o $(tmp-target) $<
 
+# The runtime's archives whole (its entry and guard are reached by no
+# symbol), then the image's objects, its banner object and libgcc.
 quiet_cmd_link_image = LD      $@
-      cmd_link_image = $(CC) $(KBUILD_LDFLAGS) -o $(tmp-target) \
-	-Wl,--whole-archive $(runtime-ars) -Wl,--no-whole-archive \
-	$(filter-out %.a FORCE,$^) $(LIBGCC)
+      cmd_link_image = $(CC) $(KBUILD_LDFLAGS) -Wl,-e,$(2) -o $(tmp-target) \
+	$(if $(filter %.a,$^),-Wl$(comma)--whole-archive $(filter %.a,$^) \
+	-Wl$(comma)--no-whole-archive) $(filter-out %.a FORCE,$^) $(LIBGCC)
 
-$(core-ars): %/built-in.a: % ;
+$(runtime-ars): %/built-in.a: % ;
 PHONY += $(core-dirs)
 $(core-dirs): prepare scripts_basic scripts_spreport
 	$(Q)$(MAKE) $(build)=$@
@@ -520,7 +521,7 @@ clean:
 	$(Q)find $(clean-root) \( -name '*.o' -o -name '*.a' -o -name '.*.cmd' \
 		-o -name '.*.d' -o -name '*.tmp' -o -name '.*.ssp' -o -name '.*.list' \
 		-o -name '.ssp-audit*' -o -name '.*.ssp-objects' \
-		-o -name 'images.order' -o -name '*.stackprotector.h' \) -type f -print0 | \
+		-o -name 'images.order' -o -name '.*.image' -o -name '*.stackprotector.h' \) -type f -print0 | \
 		xargs -0r rm -f
 	$(Q)$(if $(KBUILD_EXTMOD),,rm -f compile_commands.json)
 
@@ -569,7 +570,7 @@ help:
 	@echo '  savedefconfig   - Save the current config as a minimal ./defconfig'
 	@echo ''
 	@echo 'Build targets:'
-	@echo '  all             - Build sample (the default; on arm also zImage)'
+	@echo '  all             - Build every image: sample, yours (image-y), on arm zImage'
 	@echo '  run             - Build and run sample (under qemu-user when cross)'
 	@echo '  dir/            - Build one directory (make lib/)'
 	@echo '  dir/file.o      - Build one object; dir/file.i, dir/file.s: its'

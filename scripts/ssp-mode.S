@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The stack-protector mode the audit found in this build's objects, and
- * where the guard lives and whether any of the objects checks it, for
- * sample's banner. It is assembled after every other object has been
- * compiled and audited (the top-level Makefile), so it cannot be a C
- * object that the audit would have to judge before it exists.
+ * The stack-protector mode the audit found in an image's objects, where
+ * the guard lives and whether any of the objects checks it, for the
+ * image's banner. It is assembled after every other object of the image
+ * has been compiled and audited (the top-level Makefile's images), so it
+ * cannot be a C object that the audit would have to judge before it
+ * exists. The image's summary, IMAGE.stackprotector.h, comes with
+ * -include.
  */
-/* An image of its own (image-y) gives its summary with -include; sample's
- * is the object tree's, which such an image's build need not have made. */
 #ifndef __GENERATED_STACKPROTECTOR_H
-#include <generated/stackprotector.h>
+#error "assemble with -include IMAGE.stackprotector.h (the top-level Makefile's images)"
 #endif
 
 	.section .rodata

@@ -18,7 +18,7 @@ fi
 
 O="$T/arm"
 ZIMAGE="$O/arch/arm/boot/zImage"
-STAGE="$O/arch/arm/boot/compressed/zImage.elf"
+STAGE="$ZIMAGE"
 SSP_MSG='stack-protector: Kernel stack is corrupted'
 
 # run ARGS...: run zImage; stdout in $T/stdout, stderr in $T/stderr, the
@@ -47,7 +47,7 @@ for mode in none regular strong all explicit; do
 	fi
 	pass "$mode: build sample and zImage"
 	check_grep "$mode: the stage is (re)linked for this mode" \
-		'LD +arch/arm/boot/compressed/zImage\.elf' "$T/out"
+		'LD +arch/arm/boot/zImage$' "$T/out"
 
 	# A normal run: under STRONG and ALL this also proves that the guard
 	# setup and the entry carry no canary (else they would trip).

@@ -9,10 +9,10 @@ S="$T/src"
 src_copy "$S"
 # A program of the user's own in place of sample's (whose overrun cases
 # declare exemptions of their own).
-mkdir -p "$S/samples/tiny"
-echo 'obj-y += tiny/' >"$S/samples/Makefile"
-echo 'obj-y += main.o' >"$S/samples/tiny/Makefile"
-cat >"$S/samples/tiny/main.c" <<'X'
+mkdir -p "$S/samples/sample/tiny"
+printf 'image-y += sample\nsample-objs := tiny/\n' >"$S/samples/sample/Makefile"
+echo 'obj-y += main.o' >"$S/samples/sample/tiny/Makefile"
+cat >"$S/samples/sample/tiny/main.c" <<'X'
 #include <sspkit/stdio.h>
 
 extern const char ssp_mode_banner[];
@@ -45,8 +45,8 @@ check_grep "...and stackprotector.h" \
 			$i $i $i $i $i $i
 		i=$((i + 1))
 	done
-} >"$S/samples/tiny/big.c"
-printf 'obj-y += big.o\nCFLAGS_big.o += $(DISABLE_STACKPROTECTOR)\n' >>"$S/samples/tiny/Makefile"
+} >"$S/samples/sample/tiny/big.c"
+printf 'obj-y += big.o\nCFLAGS_big.o += $(DISABLE_STACKPROTECTOR)\n' >>"$S/samples/sample/tiny/Makefile"
 smk O="$O" -j2; cp "$T/out" "$T/build.out"; smk O="$O" run
 
 # The same figures from the objects' symbol tables: every FUNC symbol with
@@ -55,7 +55,7 @@ smk O="$O" -j2; cp "$T/out" "$T/build.out"; smk O="$O" run
 funcs() { readelf -sW "$O/$1" | awk '$4 == "FUNC" && $3 + 0 > 0 && $8 !~ /^__ssp_witness_/ &&
 	!seen[$7 ":" $2]++ { print $8, $3 + 0 }'; }
 objs=$(sed -n 's/^object\t//p' "$O/.sample.ssp-objects")
-exempt_objs="kernel/task.o lib/stackprotector.o samples/tiny/big.o"
+exempt_objs="kernel/task.o lib/stackprotector.o samples/sample/tiny/big.o"
 : >"$T/all"; : >"$T/exempt"
 for o in $objs; do
 	funcs "$o" >>"$T/all"
@@ -70,7 +70,7 @@ check "...the big object holds most of the text (${pct}%)" test "$pct" -gt 50
 want="exempt: 3 objects, $ex of $total functions, $pct% of text"
 check_eq "an exempt object of the user's: the banner gives its share" \
 	"tiny: stack-protector=strong (configured strong; $want)" "$(grep '^tiny: ' "$T/out")"
-check_grep "...make's last line too" "^stack-protector: strong in all [0-9]+ objects \\(configured strong\\), guard global; $want; declared exempt: kernel/task.o, lib/stackprotector.o, samples/tiny/big.o\$" "$T/build.out"
+check_grep "...make's last line too" "^stack-protector: strong in all [0-9]+ objects \\(configured strong\\), guard global; $want; declared exempt: kernel/task.o, lib/stackprotector.o, samples/sample/tiny/big.o\$" "$T/build.out"
 check_grep "...and stackprotector.h" "^#define SSP_EXEMPT_SUMMARY \"$want\"\$" "$O/include/generated/stackprotector.h"
 check_grep "...with the counts" "^#define SSP_EXEMPT_FUNCTIONS $ex\$" "$O/include/generated/stackprotector.h"
 

@@ -10,9 +10,9 @@
 
 S="$T/src"
 src_copy "$S"
-mkdir -p "$S/samples/ext"
-cp "$SRC"/tests/audit/optout/*.c "$SRC/tests/audit/optout/Makefile" "$S/samples/ext/"
-echo 'obj-y += ext/' >>"$S/samples/Makefile"
+mkdir -p "$S/samples/sample/ext"
+cp "$SRC"/tests/audit/optout/*.c "$SRC/tests/audit/optout/Makefile" "$S/samples/sample/ext/"
+echo 'sample-objs += ext/' >>"$S/samples/sample/Makefile"
 
 smk() { make -C "$S" --no-print-directory "$@" >"$T/out" 2>&1; }
 
@@ -24,14 +24,14 @@ protection() {
 
 # expect_off FILE FUNCTION LINE: the warning, spaudit's line, the code.
 expect_off() {
-	o="samples/ext/${1%.c}.o"
+	o="samples/sample/ext/${1%.c}.o"
 	check_grep "$cell: $o: warning names $2 and $1:$3" \
-		"^warning: $o: $2 \\(samples/ext/$1:$3\\): stack protection switched off in its source by .*, undeclared; the build asks for strong" "$T/$cell.build"
-	check_grep "$cell: ...make spaudit marks $2" "^    $2 \\(samples/ext/$1:$3\\): switched off by .*WEAKER" "$T/$cell.audit"
+		"^warning: $o: $2 \\(samples/sample/ext/$1:$3\\): stack protection switched off in its source by .*, undeclared; the build asks for strong" "$T/$cell.build"
+	check_grep "$cell: ...make spaudit marks $2" "^    $2 \\(samples/sample/ext/$1:$3\\): switched off by .*WEAKER" "$T/$cell.audit"
 	check_eq "$cell: ...and its code has no canary indeed" unprotected "$(protection "$o" "$2")"
 }
 expect_on() {
-	check_eq "$cell: $2 in $1 keeps its canary" protected "$(protection "samples/ext/${1%.c}.o" "$2")"
+	check_eq "$cell: $2 in $1 keeps its canary" protected "$(protection "samples/sample/ext/${1%.c}.o" "$2")"
 	check_nogrep "$cell: ...and is not reported" "^(warning|error): .*: $2 " "$T/$cell.build"
 }
 
@@ -61,9 +61,9 @@ for cell in x86_64-gcc arm-gcc riscv-gcc x86_64-clang arm-clang; do
 	check_grep "$cell: make's last line: none in the $n objects that switch functions off" \
 		"^stack-protector: none in $n of [0-9]+ objects, configured strong" "$T/$cell.build"
 	check_grep "$cell: declared_off is listed by name, as declared" \
-		'^    declared_off \(samples/ext/direct.c:17\): declared __no_stack_protector' "$T/$cell.audit"
+		'^    declared_off \(samples/sample/ext/direct.c:17\): declared __no_stack_protector' "$T/$cell.audit"
 	check_nogrep "$cell: ...and not warned about" 'declared_off' "$T/$cell.build"
-	check_eq "$cell: ...its code has no canary" unprotected "$(protection samples/ext/direct.o declared_off)"
+	check_eq "$cell: ...its code has no canary" unprotected "$(protection samples/sample/ext/direct.o declared_off)"
 	smk O="$O" ARCH=$arch $llvm run
 	check_eq "$cell: the banner says none, in how many objects" \
 		"stack-protector=none (configured strong; $n of" \
@@ -77,16 +77,16 @@ echo CONFIG_CC_STACKPROTECTOR_STRICT=y >>"$O/.config"
 smk O="$O" -j2; rc=$?
 check "STRICT: the build fails" test $rc -ne 0
 check_grep "...with an error naming the function and line" \
-	'^error: samples/ext/pragma.o: ext_big \(samples/ext/pragma.c:3\): stack protection switched off in its source by #pragma GCC optimize\("no-stack-protector"\) at samples/ext/pragma.c:1, undeclared' "$T/out"
+	'^error: samples/sample/ext/pragma.o: ext_big \(samples/sample/ext/pragma.c:3\): stack protection switched off in its source by #pragma GCC optimize\("no-stack-protector"\) at samples/sample/ext/pragma.c:1, undeclared' "$T/out"
 check_grep "...and what to do" 'remove the pragma or attribute named, or declare the function __no_stack_protector' "$T/out"
 check "...no sample" test ! -e "$O/sample"
 check_nogrep "...the declared one is no error" 'error: .*declared_off' "$T/out"
 
 # Declaring the object exempt in its Makefile is the other declared way.
-echo 'CFLAGS_pragma.o += $(DISABLE_STACKPROTECTOR)' >>"$S/samples/ext/Makefile"
-echo 'CFLAGS_attribute.o += $(DISABLE_STACKPROTECTOR)' >>"$S/samples/ext/Makefile"
-echo 'CFLAGS_region.o += $(DISABLE_STACKPROTECTOR)' >>"$S/samples/ext/Makefile"
-sed -i 's/^__attribute__((no_stack_protector)) int direct_off/__no_stack_protector int direct_off/' "$S/samples/ext/direct.c"
+echo 'CFLAGS_pragma.o += $(DISABLE_STACKPROTECTOR)' >>"$S/samples/sample/ext/Makefile"
+echo 'CFLAGS_attribute.o += $(DISABLE_STACKPROTECTOR)' >>"$S/samples/sample/ext/Makefile"
+echo 'CFLAGS_region.o += $(DISABLE_STACKPROTECTOR)' >>"$S/samples/sample/ext/Makefile"
+sed -i 's/^__attribute__((no_stack_protector)) int direct_off/__no_stack_protector int direct_off/' "$S/samples/sample/ext/direct.c"
 smk O="$O" -j2; rc=$?
 check_eq "STRICT, each opt-out declared (Makefile, __no_stack_protector): builds" 0 $rc
 check_nogrep "...with no warning" '^(warning|error): ' "$T/out"

@@ -75,15 +75,15 @@ AR_STALL=lib/built-in.a kill_at archive "$O/lib/built-in.a.tmp" \
 check "(2) archive: the stand-in wrote the 8 bytes a killed ar leaves" \
 	test "$(wc -c <"$O/lib/built-in.a.tmp")" -eq 8
 after_kill archive lib/built-in.a -DFAULT=2
-CC_STALL=sample.tmp kill_at image "$O/sample.tmp" CC="$LOGCC" KCFLAGS=-DFAULT=3
-after_kill image sample -DFAULT=3
+CC_STALL=samples/sample/sample.tmp kill_at image "$O/samples/sample/sample.tmp" CC="$LOGCC" KCFLAGS=-DFAULT=3
+after_kill image samples/sample/sample -DFAULT=3
 CC_STALL=scripts/basic/fixdep.tmp kill_at "host program" \
 	"$O/scripts/basic/fixdep.tmp" HOSTCC="$LOGCC" KCFLAGS=-DFAULT=4
 after_kill "host program" scripts/basic/fixdep -DFAULT=4
 # The audit: its stamp for lib/, and the header it writes for the banner.
 cp "$O/scripts/spreport/spaudit" "$T/spaudit"
 n=4
-for f in stamp:lib/.ssp-audit:lib header:include/generated/stackprotector.h:sample; do
+for f in stamp:lib/.ssp-audit:lib header:samples/sample/sample.stackprotector.h:samples/sample/sample; do
 	name="audit ${f%%:*}" f=${f#*:}; file=${f%:*} dir=${f#*:}
 	n=$((n + 1))
 	SPAUDIT_STALL=$file.tmp REAL_SPAUDIT="$T/spaudit" kill_at "$name" "$O/$file.tmp" \

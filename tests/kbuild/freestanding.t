@@ -7,11 +7,11 @@
 
 S="$T/src"
 src_copy "$S"
-mkdir -p "$S/samples/fs"
-echo 'obj-y += fs/' >>"$S/samples/Makefile"
-echo 'obj-y += headers.o' >"$S/samples/fs/Makefile"
+mkdir -p "$S/samples/sample/fs"
+echo 'sample-objs += fs/' >>"$S/samples/sample/Makefile"
+echo 'obj-y += headers.o' >"$S/samples/sample/fs/Makefile"
 # Every header of the set, each used for something it alone defines.
-cat >"$S/samples/fs/headers.c" <<'X'
+cat >"$S/samples/sample/fs/headers.c" <<'X'
 #include <float.h>
 #include <iso646.h>
 #include <limits.h>
@@ -69,17 +69,17 @@ for c in $cells x86_64-llvm i386-llvm arm-llvm arm64-llvm mips-llvm riscv-llvm p
 	O="$T/$c"
 	make -C "$S" -s O="$O" ARCH=$arch $llvm ${arch}_defconfig >"$T/out" 2>&1 &&
 		make -C "$S" -s O="$O" ARCH=$arch $llvm -j2 >"$T/out" 2>&1
-	check "$c: every freestanding header compiles" test -e "$O/samples/fs/headers.o"
+	check "$c: every freestanding header compiles" test -e "$O/samples/sample/fs/headers.o"
 	check_grep "$c: ...with -nostdinc and the compiler's own directory" \
-		' -nostdinc -isystem /usr/lib/(gcc|gcc-cross|llvm-[0-9]+)/[^ ]*/include ' "$O/samples/fs/.headers.o.cmd"
+		' -nostdinc -isystem /usr/lib/(gcc|gcc-cross|llvm-[0-9]+)/[^ ]*/include ' "$O/samples/sample/fs/.headers.o.cmd"
 	check_eq "$c: ...and no directory of the C library's on its search list" "" \
-		"$(search_list "$O" samples/fs/headers.o | grep -E '^/usr/(local/)?include' | head -3)"
+		"$(search_list "$O" samples/sample/fs/headers.o | grep -E '^/usr/(local/)?include' | head -3)"
 done
 
 # A header of the build machine's C library is refused, also where one is
 # installed (x86_64 has glibc's, and the cross gcc used to fall through to it).
-echo '#include <stdio.h>' >"$S/samples/fs/host.c"
-echo 'obj-y += host.o' >>"$S/samples/fs/Makefile"
+echo '#include <stdio.h>' >"$S/samples/sample/fs/host.c"
+echo 'obj-y += host.o' >>"$S/samples/sample/fs/Makefile"
 for c in x86_64 x86_64-llvm arm; do
 	arch=${c%-llvm}; llvm=; [ "$c" != "$arch" ] && llvm=LLVM=1
 	make -C "$S" O="$T/$c" ARCH=$arch $llvm -j2 >"$T/out" 2>&1; rc=$?

@@ -58,9 +58,9 @@ fi
 sed -i 's/^CONFIG_LOCALVERSION=.*/CONFIG_LOCALVERSION="-kl"/' "$K/.config"
 : >"$CC_LOG"
 mk O="$K" $KL CC="$LOGCC"
-# (.tmp_ssp_mode.o, the banner's mode, is assembled on every relink.)
+# (.sample.ssp_mode.o, the banner's mode, is assembled on every relink.)
 check_eq "kconfiglib: CONFIG_LOCALVERSION changed, one compile" 1 \
-	"$(grep -- ' -c -o [^ ]*\.o\.tmp ' "$CC_LOG" | grep -vc ' -o .tmp_ssp_mode.o.tmp ')"
+	"$(grep -- ' -c -o [^ ]*\.o\.tmp ' "$CC_LOG" | grep -vc ' -o [^ ]*\.ssp_mode\.o\.tmp ')"
 check_grep "...of samples/sample/main.o" '-o samples/sample/main.o.tmp ' "$CC_LOG"
 check "...and auto.conf is newer than .config afterwards" \
 	test "$K/include/config/auto.conf" -nt "$K/.config"

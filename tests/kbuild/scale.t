@@ -26,18 +26,18 @@ tmk "$S" O="$O" x86_64_defconfig && tmk "$S" O="$O" -j2
 check "5000 objects in one directory build" test -x "$O/sample"
 check_nogrep "...with no 'Argument list too long'" 'Argument list too long' "$T/out"
 check_eq "...and the archive has all 5000" 5000 \
-	"$(ar t "$O/samples/gen/d00/built-in.a" 2>/dev/null | wc -l)"
+	"$(ar t "$O/samples/sample/gen/d00/built-in.a" 2>/dev/null | wc -l)"
 check "...and sample runs" sh -c "cd '$O' && ./sample >/dev/null"
 
 # The member list is recorded beside the command, one line, all 5000.
 check_eq "the .cmd record holds the member list" 5000 \
-	"$(sed -n 's|^list_samples/gen/d00/built-in.a := ||p' "$O/samples/gen/d00/.built-in.a.cmd" | wc -w)"
+	"$(sed -n 's|^list_samples/sample/gen/d00/built-in.a := ||p' "$O/samples/sample/gen/d00/.built-in.a.cmd" | wc -w)"
 
 # One object changed: the longest command line of the rebuild (its
 # compile, ar, the audit, the link) stays far below the member list,
 # which is 5000 names of about 30 bytes.
 if command -v strace >/dev/null; then
-	touch "$S/samples/gen/d00/f2500.c"
+	touch "$S/samples/sample/gen/d00/f2500.c"
 	(cd "$S" && strace -f -qq -s 1000000 -e trace=execve -o "$T/strace" \
 		make O="$O" -j2 >"$T/out" 2>&1)
 	check_grep "one source touched: the archive is made again" \
@@ -54,9 +54,9 @@ fi
 tmk "$S" O="$O" compile_commands.json
 check "compile_commands.json is valid JSON" python3 -m json.tool "$O/compile_commands.json" /dev/null
 check_eq "...with an entry for each of the 5000 generated sources" 5000 \
-	"$(grep -c '"file": ".*/samples/gen/d00/f[0-9]*\.c"' "$O/compile_commands.json")"
+	"$(grep -c '"file": ".*/samples/sample/gen/d00/f[0-9]*\.c"' "$O/compile_commands.json")"
 check_grep "...each with its command" \
-	'"command": "gcc .* -c -o samples/gen/d00/f2500\.o\.tmp .*/samples/gen/d00/f2500\.c"' \
+	'"command": "gcc .* -c -o samples/sample/gen/d00/f2500\.o\.tmp .*/samples/sample/gen/d00/f2500\.c"' \
 	"$O/compile_commands.json"
 if command -v strace >/dev/null; then
 	# execs() ARGS: how many programs make ARGS starts.
@@ -73,11 +73,11 @@ fi
 
 # A member dropped from obj-y, no file newer, no command changed: only the
 # recorded list tells if_changed to make the archive again.
-sed -i '/^obj-y += f4999\.o$/d' "$S/samples/gen/d00/Makefile"
+sed -i '/^obj-y += f4999\.o$/d' "$S/samples/sample/gen/d00/Makefile"
 tmk "$S" O="$O" -j2
 check_grep "a member dropped from obj-y makes the archive again" \
-	'^  AR      samples/gen/d00/built-in.a$' "$T/out"
-check_eq "...without it" 4999 "$(ar t "$O/samples/gen/d00/built-in.a" | wc -l)"
+	'^  AR      samples/sample/gen/d00/built-in.a$' "$T/out"
+check_eq "...without it" 4999 "$(ar t "$O/samples/sample/gen/d00/built-in.a" | wc -l)"
 check_nogrep "...and compiles nothing" '^  CC ' "$T/out"
 tmk "$S" O="$O" -j2
 check_eq "...then a no-op prints nothing" "" "$(cat "$T/out")"
@@ -94,14 +94,14 @@ tmk "$S" O="$O" CC="$LOGCC" x86_64_defconfig && tmk "$S" O="$O" CC="$LOGCC" -j2
 check "N=1000: a tree of 1000 objects in 20 directories builds" test -x "$O/sample"
 
 # compiled: the target objects the logged compiler wrote since the log was
-# emptied, sorted (the banner's .tmp_ssp_mode.o is assembled on every
+# emptied, sorted (an image's banner object, .IMAGE.ssp_mode.o, is assembled on every
 # link, so it is left out).
 compiled() {
-	sed -n 's/.* -c -o \([^ ]*\.o\)\.tmp .*/\1/p' "$CC_LOG" | grep -v '^\.tmp_ssp_mode\.o$' | sort
+	sed -n 's/.* -c -o \([^ ]*\.o\)\.tmp .*/\1/p' "$CC_LOG" | grep -v '\.ssp_mode\.o$' | sort
 }
 # objects-of FILE...: the objects of those generated sources, sorted.
 objects_of() { for f in "$@"; do echo "${f%.c}.o"; done | sed "s|^$S/||" | sort; }
-total=$(ls "$S"/samples/gen/d*/*.c | wc -l)
+total=$(ls "$S"/samples/sample/gen/d*/*.c | wc -l)
 
 # A no-op first.
 : >"$CC_LOG"
@@ -111,15 +111,15 @@ check_eq "...and starts no compiler" 0 "$(wc -l <"$CC_LOG")"
 
 # One source touched: its object, and the link.
 : >"$CC_LOG"
-touch "$S/samples/gen/d07/f0507.c"
+touch "$S/samples/sample/gen/d07/f0507.c"
 tmk "$S" O="$O" CC="$LOGCC" -j2
 check_eq "N=1000: touching one .c compiles that object alone" \
-	"samples/gen/d07/f0507.o" "$(compiled)"
-check_grep "...and links sample again" ' -o sample\.tmp ' "$CC_LOG"
+	"samples/sample/gen/d07/f0507.o" "$(compiled)"
+check_grep "...and links sample again" ' -o samples/sample/sample\.tmp ' "$CC_LOG"
 
 # A header: exactly the sources that include it.
-h=samples/gen/include/gen/h05.h
-want=$(objects_of $(grep -l '^#include <gen/h05\.h>$' "$S"/samples/gen/d*/*.c))
+h=samples/sample/gen/include/gen/h05.h
+want=$(objects_of $(grep -l '^#include <gen/h05\.h>$' "$S"/samples/sample/gen/d*/*.c))
 n=$(echo "$want" | wc -l)
 : >"$CC_LOG"
 touch "$S/$h"
@@ -131,10 +131,10 @@ check_eq "...touching it compiles exactly its $n includers" "$want" "$got"
 
 # One CONFIG_ symbol: exactly the sources that mention it, directly or
 # through a header.
-users=$(grep -rl 'CONFIG_GEN_SYM_11\b' "$S/samples/gen" | sed "s|^$S/samples/gen/include/||")
+users=$(grep -rl 'CONFIG_GEN_SYM_11\b' "$S/samples/sample/gen" | sed "s|^$S/samples/sample/gen/include/||")
 want=$(objects_of $(for u in $users; do case $u in
 	*.c) echo "$u" ;;
-	*.h) grep -l "^#include <$u>\$" "$S"/samples/gen/d*/*.c ;;
+	*.h) grep -l "^#include <$u>\$" "$S"/samples/sample/gen/d*/*.c ;;
 	esac; done | sort -u))
 n=$(echo "$want" | wc -l)
 check_eq "N=1000: CONFIG_GEN_SYM_11 is mentioned by one header only" \
@@ -148,16 +148,16 @@ check_eq "...and changing it compiles exactly the $n sources that use it" "$want
 # A header moved to another directory of the include path: its old path,
 # a prerequisite of its includers, is missing, which must rebuild them
 # (make 4.3 lists a missing prerequisite in $?), and exactly them.
-want=$(objects_of $(grep -l '^#include <gen/h21\.h>$' "$S"/samples/gen/d*/*.c))
+want=$(objects_of $(grep -l '^#include <gen/h21\.h>$' "$S"/samples/sample/gen/d*/*.c))
 n=$(echo "$want" | wc -l)
 mkdir -p "$S/include/gen"
-mv "$S/samples/gen/include/gen/h21.h" "$S/include/gen/h21.h"
+mv "$S/samples/sample/gen/include/gen/h21.h" "$S/include/gen/h21.h"
 : >"$CC_LOG"
 tmk "$S" O="$O" CC="$LOGCC" -j2
 check_eq "N=1000: a header moved along the include path rebuilds exactly its $n includers" \
 	"$want" "$(compiled)"
 check_eq "...whose records now name its new path" "$n" \
-	"$(grep -l "^ *$S/include/gen/h21\\.h " "$O"/samples/gen/d*/.f*.o.cmd | wc -l)"
+	"$(grep -l "^ *$S/include/gen/h21\\.h " "$O"/samples/sample/gen/d*/.f*.o.cmd | wc -l)"
 
 : >"$CC_LOG"
 tmk "$S" O="$O" CC="$LOGCC" -j2

@@ -8,9 +8,9 @@
 
 S="$T/src"
 src_copy "$S"
-mkdir -p "$S/samples/strcheck"
-cp "$SRC/tests/lib/strcheck/main.c" "$SRC/tests/lib/strcheck/Makefile" "$S/samples/strcheck/"
-echo 'obj-y += strcheck/' >"$S/samples/Makefile"
+mkdir -p "$S/samples/sample/strcheck"
+cp "$SRC/tests/lib/strcheck/main.c" "$SRC/tests/lib/strcheck/Makefile" "$S/samples/sample/strcheck/"
+printf 'image-y += sample\nsample-objs := strcheck/\n' >"$S/samples/sample/Makefile"
 
 for c in $("$SRC/scripts/arches") x86_64-llvm arm-llvm riscv-llvm; do
 	arch=${c%-llvm}; llvm=; [ "$c" != "$arch" ] && llvm=LLVM=1

@@ -21,10 +21,11 @@ variant() {
 # outputs: every file the build leaves that a later make relies on.
 outputs() {
 	(cd "$O" && find arch lib samples -name '*.o' -o -name '.*.o.ssp'
-	 echo sample; echo .tmp_ssp_mode.o
+	 echo samples/sample/sample; echo samples/sample/.sample.ssp_mode.o
 	 printf '%s\n' scripts/basic/fixdep scripts/spreport/spaudit scripts/spreport/spreport
 	 echo include/generated/autoconf.h
-	 echo include/generated/stackprotector.h; echo include/config/auto.conf)
+	 printf '%s\n' samples/sample/sample.stackprotector.h include/generated/stackprotector.h
+	 echo include/config/auto.conf)
 }
 now() { date +%s.%N; }
 
