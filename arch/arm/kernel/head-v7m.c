@@ -20,8 +20,6 @@
 #include <stdint.h>
 #include <asm/semihosting.h>
 #include <sspkit/compiler.h>
-#include <sspkit/stdio.h>
-#include <sspkit/sys.h>
 
 /* From the board's linker script. */
 extern char __stack_top[];
@@ -125,27 +123,58 @@ static const struct {
 };
 
 /*
- * "board: HardFault at pc=0x... (lr=0x..., cfsr=0x..., hfsr=0x...)" on
+ * The report uses nothing outside this unprotected object: the fault may
+ * come from the guard itself (a guard form the CPU cannot execute faults
+ * in every protected function, printf's and the system-call layer's too).
+ */
+static char *put_str(char *p, const char *s)
+{
+	while (*s)
+		*p++ = *s++;
+	return p;
+}
+
+static char *put_hex(char *p, const char *label, uint32_t v)
+{
+	int i;
+
+	p = put_str(p, label);
+	for (i = 28; i >= 0; i -= 4)
+		*p++ = "0123456789abcdef"[(v >> i) & 0xf];
+	return p;
+}
+
+/*
+ * "board: UsageFault at pc=0x... (lr=0x..., cfsr=0x..., hfsr=0x...)" on
  * standard error, then the status: never 0, never a caught smash's 134.
  */
 __noreturn void v7m_fault(const uint32_t *frame)
 {
+	static const char tt[] = ":tt";
+	long block[3] = { (long)tt, SH_OPEN_A, (long)(sizeof(tt) - 1) };
+	char msg[128], *p = msg;
 	uint32_t ipsr;
 	unsigned int n;
-	char msg[128];
-	int len;
 
 	__asm__ __volatile__ ("mrs %0, ipsr" : "=r" (ipsr));
 	n = ipsr & 0x1ff;
 	if (n >= 16 || !v7m_exceptions[n].name)
 		n = 0;
-	len = snprintf(msg, sizeof(msg),
-		       "board: %s at pc=0x%08lx (lr=0x%08lx, cfsr=0x%08lx, hfsr=0x%08lx)\n",
-		       n ? v7m_exceptions[n].name : "exception",
-		       (unsigned long)frame[6], (unsigned long)frame[5],
-		       (unsigned long)*SCB_CFSR, (unsigned long)*SCB_HFSR);
-	if (len > (int)sizeof(msg) - 1)
-		len = sizeof(msg) - 1;
-	sys_write(2, msg, (size_t)len);
-	sys_exit_group(128 + (n ? v7m_exceptions[n].signal : 11));
+	p = put_str(p, "board: ");
+	p = put_str(p, n ? v7m_exceptions[n].name : "exception");
+	p = put_hex(p, " at pc=0x", frame[6]);
+	p = put_hex(p, " (lr=0x", frame[5]);
+	p = put_hex(p, ", cfsr=0x", *SCB_CFSR);
+	p = put_hex(p, ", hfsr=0x", *SCB_HFSR);
+	p = put_str(p, ")\n");
+
+	block[0] = semihosting_call(SYS_OPEN, block);
+	block[1] = (long)msg;
+	block[2] = p - msg;
+	semihosting_call(SYS_WRITE, block);
+	block[0] = ADP_Stopped_ApplicationExit;
+	block[1] = 128 + (n ? v7m_exceptions[n].signal : 11);
+	semihosting_call(SYS_EXIT_EXTENDED, block);
+	for (;;)
+		__asm__ __volatile__ ("wfi");
 }
