@@ -14,6 +14,19 @@ need_board_tools() {
 	done
 }
 
+# board_compiler COMPILER: for a loop over compilers: llvm (LLVM=1 for
+# clang) and O ($T/COMPILER) set, or a skip and status 1 without its
+# toolchain.
+board_compiler() {
+	if ! (need_board_tools "$1" >/dev/null); then
+		skip "board ($1)" "no toolchain for it"
+		return 1
+	fi
+	llvm=
+	[ "$1" = clang ] && llvm=LLVM=1
+	O="$T/$1"
+}
+
 # brun [--timeout=S] IMAGE ARGS...: run; stdout in $T/stdout, stderr in
 # $T/stderr, the status in $rc. Standard input is closed.
 brun() {

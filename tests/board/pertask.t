@@ -14,10 +14,7 @@ refusal='Cannot use CONFIG_STACKPROTECTOR_PER_TASK in a thread register: -mtp=cp
 forced='-mstack-protector-guard=tls -mtp=cp15 -mstack-protector-guard-offset=4'
 
 for compiler in gcc clang; do
-	(need_board_tools $compiler >/dev/null) || { skip "per-task ($compiler)" "no toolchain for it"; continue; }
-	llvm=
-	[ $compiler = clang ] && llvm=LLVM=1
-	O="$T/$compiler"
+	board_compiler "$compiler" || continue
 
 	mk O="$O" ARCH=arm $llvm mps2_defconfig per-task.config && mk O="$O" ARCH=arm $llvm -j2
 	check_eq "$compiler per-task: builds" 0 $?
