@@ -31,6 +31,26 @@ done
 check "both engines give every symbol the same value" \
 	sh "$SRC/scripts/kconfig/config-changes" --values "$T/frontends/.config" "$T/kconfiglib/.config"
 
+# ...also with each fragment, and with LLVM=1 (scripts/kconfig/crosscheck
+# does this for the ARCH_defconfig files): mps2_defconfig FRAGMENT.config
+# on both engines, in one tree per LLVM= so both read the same probes.
+if /usr/bin/python3 -c 'import kconfiglib' 2>/dev/null; then
+	n=0 bad=""
+	for llvm in "" LLVM=1; do
+		for frag in "" $(cd "$SRC/configs" && ls *.config); do
+			for e in frontends kconfiglib; do
+				mk O="$T/cross$llvm" ARCH=arm $llvm KCONFIG=$e mps2_defconfig $frag ||
+					bad="$bad $llvm $frag $e: make failed;"
+				cp "$T/cross$llvm/.config" "$T/cross.$e"
+			done
+			n=$((n + 1))
+			sh "$SRC/scripts/kconfig/config-changes" --values "$T/cross.frontends" \
+				"$T/cross.kconfiglib" >"$T/cross.diff" || bad="$bad $llvm $frag: $(cat "$T/cross.diff");"
+		done
+	done
+	check_eq "mps2_defconfig alone and with each of $((n / 2 - 1)) fragments, LLVM= and LLVM=1: the engines agree" "" "$bad"
+fi
+
 # The Linux-user arm is unchanged: its default platform, its toolchain.
 mk O="$T/linux" ARCH=arm arm_defconfig
 check_grep "arm_defconfig: Linux user space, the default" '^CONFIG_ARM_LINUX_USER=y$' "$T/linux/.config"
