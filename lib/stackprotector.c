@@ -12,7 +12,42 @@
 #include <sspkit/string.h>
 #include <sspkit/sys.h>
 
+/*
+ * A bare-metal board's seed, made once per object tree (lib/Makefile):
+ * the build-time source, the entropy hook's default, and a mix for the
+ * canaries where getrandom() fails. Elsewhere there is none.
+ */
+#ifdef CONFIG_BARE_METAL
+#include <generated/guard-seed.h>
+#else
+#define STACK_GUARD_SEED	((uintptr_t)0)
+#endif
+
+#define GOLDEN_RATIO	((uintptr_t)0x9e3779b97f4a7c15ULL)
+
 __weak uintptr_t __stack_chk_guard;
+
+/* The lowest-addressed byte zeroed, whatever the byte order. */
+static __no_stack_protector uintptr_t with_zero_byte(uintptr_t v)
+{
+	*(volatile unsigned char *)&v = 0;
+	return v;
+}
+
+/*
+ * The board's entropy hook (STACKPROTECTOR_GUARD_ENTROPY_HOOK): a real
+ * board overrides it with its TRNG, as TF-A's platforms override
+ * plat_get_stack_protector_canary(). Called for the boot guard before any
+ * protected function runs, and for each task's canary. This default has
+ * no entropy to give: the build-time seed, then other values of it, so
+ * that tasks still get canaries of their own.
+ */
+__weak __no_stack_protector uintptr_t board_stack_canary(void)
+{
+	static uintptr_t calls;
+
+	return STACK_GUARD_SEED ^ (calls++ * GOLDEN_RATIO);
+}
 
 /*
  * A random canary: getrandom() (flags 0: it blocks only until the
@@ -33,13 +68,13 @@ __no_stack_protector uintptr_t stack_canary_random(void)
 {
 	static uintptr_t calls;
 	uintptr_t seed = 0;
-	long got = sys_getrandom(&seed, sizeof(seed), 0);
 
 	calls++;
-	if (got != (long)sizeof(seed))
-		seed ^= (uintptr_t)&seed ^ (calls * (uintptr_t)0x9e3779b97f4a7c15ULL);
-	*(volatile unsigned char *)&seed = 0;
-	return seed;
+	if (IS_ENABLED(CONFIG_STACKPROTECTOR_GUARD_ENTROPY_HOOK))
+		seed = board_stack_canary();
+	else if (sys_getrandom(&seed, sizeof(seed), 0) != (long)sizeof(seed))
+		seed ^= (uintptr_t)&seed ^ (calls * GOLDEN_RATIO) ^ STACK_GUARD_SEED;
+	return with_zero_byte(seed);
 }
 
 /* Called once, before any protected function runs, and never protected. */
@@ -47,6 +82,8 @@ __weak __no_stack_protector void __stack_chk_init(void)
 {
 	if (IS_ENABLED(CONFIG_STACKPROTECTOR_GUARD_FIXED))
 		__stack_chk_guard = STACK_GUARD_TERMINATOR;
+	else if (IS_ENABLED(CONFIG_STACKPROTECTOR_GUARD_BUILD_SEED))
+		__stack_chk_guard = with_zero_byte(STACK_GUARD_SEED);
 	else
 		__stack_chk_guard = stack_canary_random();
 }

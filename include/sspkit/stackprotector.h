@@ -52,4 +52,19 @@ static inline void stack_guard_init(void) { }
 /* The fixed terminator canary: NUL, LF, CR and 0xff end every string copy. */
 #define STACK_GUARD_TERMINATOR	0x000a0dffUL
 
+/* Where the guard comes from (lib/Kconfig, "Stack guard seeding"), by the
+ * name the banner gives it. */
+#if defined(CONFIG_STACKPROTECTOR_GUARD_FIXED)
+#define STACK_GUARD_SOURCE	"fixed"
+#elif defined(CONFIG_STACKPROTECTOR_GUARD_BUILD_SEED)
+#define STACK_GUARD_SOURCE	"build-seed"
+#elif defined(CONFIG_STACKPROTECTOR_GUARD_ENTROPY_HOOK)
+#define STACK_GUARD_SOURCE	"entropy-hook"
+#else
+#define STACK_GUARD_SOURCE	"random"
+#endif
+
+/* The board's entropy hook (lib/stackprotector.c has a weak default). */
+uintptr_t board_stack_canary(void);
+
 #endif /* _SSPKIT_STACKPROTECTOR_H */

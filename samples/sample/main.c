@@ -41,7 +41,7 @@ static const char *guard_seeding(void)
 	 */
 	if (!stack_guard_present() || ssp_objects_with_canary == 0)
 		return "none";
-	return IS_ENABLED(CONFIG_STACKPROTECTOR_GUARD_FIXED) ? "fixed" : "random";
+	return STACK_GUARD_SOURCE;
 }
 
 /* "global", "per-task %fs:8", "per-task switched" or "none" (the same). */

@@ -43,6 +43,11 @@
 #define __NR_exit_group		248
 #define __NR_getrandom		384
 
+/* A bare-metal ARMv7-M board has no kernel: semihosting stands in. */
+#ifdef CONFIG_ARM_SINGLE_ARMV7M
+#include <asm/syscall-v7m.h>
+#else
+
 #if defined(__thumb__)
 /* number in any register; swapped into r7 around the svc */
 #define __SSPKIT_SC_NR(num)	long _nr = (long)(num)
@@ -179,5 +184,7 @@ __extension__ ({							\
 		: __SSPKIT_SC_CLOBBERS);				\
 	_r0;								\
 })
+
+#endif /* !CONFIG_ARM_SINGLE_ARMV7M */
 
 #endif /* _SSPKIT_ARM_ASM_SYSCALL_H */

@@ -1,0 +1,6 @@
+#!/bin/sh
+# The MPS2 AN385 board with clang --target=thumbv7m-none-eabi and ld.lld
+# (LLVM=1), every mode (boot.sh).
+. "$(dirname "$0")/../lib.sh"
+COMPILER=clang
+. "$SRC/tests/board/boot.sh"
