@@ -18,6 +18,7 @@
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <asm/fork-v7m.h>
 #include <asm/semihosting.h>
 #include <sspkit/compiler.h>
 
@@ -39,13 +40,26 @@ __noreturn void v7m_fault(const uint32_t *frame);
 #define SHCSR_BUSFAULTENA	(1u << 17)
 #define SHCSR_USGFAULTENA	(1u << 18)
 
-/* 0: initial SP, 1: reset, 2..15: the system exceptions, all reported. */
+/*
+ * 0: initial SP, 1: reset, 2..14: the system exceptions, all reported;
+ * 15: SysTick, the alarm of a child of the board's fork (fork-v7m.c).
+ */
 __attribute__((section(".vectors"), used))
 static void (*const v7m_vectors[16])(void) = {
 	[0] = (void (*)(void))__stack_top,
 	[1] = v7m_reset,
-	[2 ... 15] = v7m_fault_entry,
+	[2 ... 14] = v7m_fault_entry,
+	[15] = v7m_systick,
 };
+
+/*
+ * Where the fault handler runs: not on the stack that faulted, which may
+ * be the one that was overrun, its sp rewritten (a fault while the core
+ * stacked the frame, and the handler's own first push would lock up).
+ * In .noinit: a child's end (fork-v7m.c) does not restore it.
+ */
+__attribute__((section(".noinit"), used))
+uint64_t v7m_fault_stack[128];
 
 /* The command line, split at spaces, and the block __sspkit_start reads. */
 #define MAX_ARGS	16
@@ -87,6 +101,7 @@ __noreturn void v7m_reset(void)
 		*dst++ = *src++;
 	for (dst = __bss_start; dst < __bss_end; dst++)
 		*dst = 0;
+	v7m_fork_init();
 	*SCB_SHCSR |= SHCSR_MEMFAULTENA | SHCSR_BUSFAULTENA | SHCSR_USGFAULTENA;
 	boot_args();
 	__sspkit_start(boot_block);
@@ -102,6 +117,9 @@ __attribute__((naked)) void v7m_fault_entry(void)
 		 "ite	eq\n\t"
 		 "mrseq	r0, msp\n\t"
 		 "mrsne	r0, psp\n\t"
+		 "movw	r1, #:lower16:v7m_fault_stack + 1024\n\t"
+		 "movt	r1, #:upper16:v7m_fault_stack + 1024\n\t"
+		 "mov	sp, r1\n\t"
 		 "b	v7m_fault\n");
 }
 
@@ -145,8 +163,23 @@ static char *put_hex(char *p, const char *label, uint32_t v)
 }
 
 /*
+ * Whether the core stacked a frame where the handler can read it: in
+ * RAM, the stack's (a stacking fault leaves sp pointing anywhere), or
+ * pc and lr are reported as 0.
+ */
+static int frame_ok(const uint32_t *frame)
+{
+	uintptr_t a = (uintptr_t)frame;
+
+	return !(a & 3) && a >= (uintptr_t)__data_start &&
+		a <= (uintptr_t)__stack_top - 8 * sizeof(*frame);
+}
+
+/*
  * "board: UsageFault at pc=0x... (lr=0x..., cfsr=0x..., hfsr=0x...)" on
  * standard error, then the status: never 0, never a caught smash's 134.
+ * In a child of the board's fork, the child ends with the signal's
+ * status instead, and the program goes on.
  */
 __noreturn void v7m_fault(const uint32_t *frame)
 {
@@ -162,8 +195,8 @@ __noreturn void v7m_fault(const uint32_t *frame)
 		n = 0;
 	p = put_str(p, "board: ");
 	p = put_str(p, n ? v7m_exceptions[n].name : "exception");
-	p = put_hex(p, " at pc=0x", frame[6]);
-	p = put_hex(p, " (lr=0x", frame[5]);
+	p = put_hex(p, " at pc=0x", frame_ok(frame) ? frame[6] : 0);
+	p = put_hex(p, " (lr=0x", frame_ok(frame) ? frame[5] : 0);
 	p = put_hex(p, ", cfsr=0x", *SCB_CFSR);
 	p = put_hex(p, ", hfsr=0x", *SCB_HFSR);
 	p = put_str(p, ")\n");
@@ -172,6 +205,8 @@ __noreturn void v7m_fault(const uint32_t *frame)
 	block[1] = (long)msg;
 	block[2] = p - msg;
 	semihosting_call(SYS_WRITE, block);
+	/* A child of the board's fork: it ends, its parent goes on. */
+	v7m_child_fault(n ? v7m_exceptions[n].signal : 11);
 	block[0] = ADP_Stopped_ApplicationExit;
 	block[1] = 128 + (n ? v7m_exceptions[n].signal : 11);
 	semihosting_call(SYS_EXIT_EXTENDED, block);
