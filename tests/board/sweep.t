@@ -63,6 +63,7 @@ for compiler in gcc clang; do
 		sweep_cell "$compiler" "$mode"
 		[ $jrc -eq 2 ] && continue
 		sed "s/^/# $compiler $mode: /" "$T/judge"
+		cp "$T/judge" "$T/judge-$compiler-$mode"
 		echo "# $compiler $mode: sweep took ${took}s in one start of qemu-system-arm"
 		check_eq "$compiler $mode: the sweep runs to its end (status 0)" 0 "$rc"
 		# (a child that ran wild may print a few bytes before a line)
@@ -80,6 +81,25 @@ for compiler in gcc clang; do
 		esac
 	done
 done
+
+# The same cell on Linux user space (scripts/matrix/cell, qemu-arm):
+# each case caught at the same k's, run for run. (Which uncaught k is
+# silent and which crashed may differ: an overrun that rewrites a
+# return address's low bytes lands where each image's layout puts it;
+# measured, opt-out by 5 bytes crashes on Linux, exits 0 on the board.)
+if [ -f "$T/judge-gcc-strong" ] && command -v arm-linux-gnueabihf-gcc >/dev/null &&
+	command -v qemu-arm >/dev/null; then
+	"$SRC/scripts/matrix/cell" arm-strong-gcc "$T/linux" >"$T/linux.out" 2>&1
+	check_grep "Linux-user arm-strong-gcc: the cell passes" '^arm strong gcc: ok' "$T/linux.out"
+	linux=$(/usr/bin/python3 -c 'import json, sys
+for k in json.load(open(sys.argv[1]))["cases"]:
+    print(k["name"], "caught@%d" % k["first_caught"] if k["caught"] else "-",
+          "".join("c" if r == "c" else "-" for r in k["sweep"]))' "$T/linux/arm-strong-gcc.json")
+	check_eq "gcc strong: the board catches at Linux-user arm's k's, run for run" "$linux" \
+		"$(awk '!/^RESULT/ { r = $3; gsub(/[^c]/, "-", r); print $1, $2, r }' "$T/judge-gcc-strong")"
+else
+	skip "gcc strong: the board catches at Linux-user arm's k's" "no arm-linux-gnueabihf-gcc or qemu-arm"
+fi
 
 # Stand-ins, gcc STRONG. A fault handler that does not return into the
 # parent: the first crash ends the program, as a fault does outside a
