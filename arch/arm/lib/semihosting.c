@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The system calls of an ARMv7-M board, on Arm semihosting: what
+ * The system calls of an ARMv7-M board, on Arm semihosting and on the
+ * board's checkpoint fork (arch/arm/kernel/fork-v7m.c): what
  * <asm/syscall-v7m.h> promises, and -ENOSYS for the rest.
  */
 #include <stddef.h>
+#include <asm/fork-v7m.h>
 #include <asm/semihosting.h>
 #include <asm/syscall.h>
 
@@ -55,14 +57,29 @@ long v7m_syscall(long nr, long a1, long a2, long a3)
 	case __NR_write:
 		return sh_write(a1, (const void *)a2, a3);
 	case __NR_getpid:
-		return 1;
+		return v7m_getpid();
+	case __NR_fork:
+		/* The child's writes open no handle the parent loses. */
+		tt_open(1);
+		tt_open(2);
+		return v7m_fork();
+	case __NR_wait4:
+		return v7m_wait4(a1, (int *)a2);
+	case __NR_setitimer:
+		/* ITIMER_REAL's {interval, value}: the value's seconds */
+		return a1 ? -22 : v7m_alarm(((const long *)a2)[2]);
 	case __NR_kill:
-		/* The one program, killed by a signal: the shell's 128+SIG. */
-		if (a1 != 1)
+		/* A child killed ends in its parent's wait4(). */
+		if (v7m_in_child() && a1 == V7M_CHILD_PID)
+			v7m_child_exit((int)a2 & 0x7f);
+		/* The program, killed by a signal: the shell's 128+SIG. */
+		if (a1 != V7M_PARENT_PID)
 			return -3;	/* ESRCH */
 		sh_exit(128 + a2);
 		return 0;
 	case __NR_exit_group:
+		if (v7m_in_child())
+			v7m_child_exit(((int)a1 & 0xff) << 8);
 		sh_exit(a1);
 		return 0;
 	default:
