@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * An ARMv7-M board's boot: its vector table, the reset path to
- * __sspkit_start() (lib/start.c) and the fault handlers.
+ * __sspkit_start() (kernel/start.c) and the fault handlers.
  *
  * The core reads the initial stack pointer and the reset handler from the
  * first two words of the vector table, at address 0 (the board's linker
