@@ -5,7 +5,8 @@
 # board has no processes: its fork() is a checkpoint of RAM that the
 # child's end undoes (arch/arm/kernel/fork-v7m.c), a caught smash's
 # SIGABRT, an exit, a fault the handler reports and an alarm (SysTick)
-# each end the child only. tests/board/sweep-judge classifies each run
+# each end the child only. run-board --merged keeps each report in line
+# with its run's result, and tests/board/sweep-judge classifies each run
 # with the matrix's own code (scripts/matrix/matrixlib.py), so caught,
 # silent and crashed mean what they mean for a Linux cell, a catch
 # attributed to the case's own function from the image's symbols; it
@@ -47,7 +48,7 @@ sweep_cell() {
 	brun "$O/sample" cases
 	cp "$T/stdout" "$T/cases.out"
 	start=$(date +%s.%N)
-	brun --timeout=120 "$O/sample" sweep
+	brun --timeout=120 --merged "$O/sample" sweep
 	took=$(echo "$(date +%s.%N) - $start" | bc)
 	"$judge" "$2" "$O/sample" "$T/cases.out" "$T/stdout" "$T/stderr" "$rc" \
 		"$O/samples/sample/cases.o" "$spreport" >"$T/judge" 2>&1
@@ -76,7 +77,7 @@ for compiler in gcc clang; do
 			"$(awk '$2 ~ /^caught@/ { printf "%s%s", sep, $1; sep = " " }' "$T/judge")"
 		case $mode in
 		none) check_grep "$compiler none: overruns crash, reported by the board" \
-			'^board: (MemManage|BusFault|UsageFault|HardFault) at pc=' "$T/stderr" ;;
+			'^board: (MemManage|BusFault|UsageFault|HardFault) at pc=' "$T/stdout" ;;
 		*) check_grep "$compiler $mode: char16 is caught from k=1" '^char16 +caught@1 ' "$T/judge" ;;
 		esac
 	done
@@ -119,7 +120,7 @@ if board_compiler gcc; then
 	check_eq "...run-board says QEMU failed (125)" 125 "$rc"
 	check_grep "...naming the lockup" '^run-board: QEMU failed: .*Lockup' "$T/stderr"
 	check_grep "...though the board printed a catch line" \
-		'^stack-protector: stack smashing detected at 0x' "$T/stderr"
+		'^stack-protector: stack smashing detected at 0x' "$T/stdout"
 	check_nogrep "...and nothing is counted as caught" 'caught@' "$T/judge"
 fi
 
