@@ -157,9 +157,9 @@ done
 import json, sys
 blocks = {}
 for c in json.load(sys.stdin):
-    blocks.setdefault(c["arch"], set()).add((c["compiler"], c["guard"]))
+    blocks.setdefault(c["arch"], set()).add((c["platform"], c["compiler"], c["guard"]))
 for a, b in blocks.items(): print(a, len(b))' | while read -r a nblocks; do
-	check_eq "grid rows for $a, one per compiler and guard it has" "$nblocks" \
+	check_eq "grid rows for $a, one per platform, compiler and guard it has" "$nblocks" \
 		"$(grep -Ec "^$a +(ok|gap|FAILED|skip)( |\$)" "$T/full.log")"
 done
 check_grep "summary: times and parallel efficiency" \
