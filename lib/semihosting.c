@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The system calls of an ARMv7-M board, on Arm semihosting: what
- * <asm/syscall-v7m.h> promises, and -ENOSYS for the rest.
+ * The system calls of a bare-metal board (arm's ARMv7-M, riscv's M-mode),
+ * on semihosting: what <asm-generic/syscall-semihosting.h> promises, and
+ * -ENOSYS for the rest; and the command line the reset path passes on.
  */
 #include <stddef.h>
 #include <asm/semihosting.h>
@@ -41,7 +42,7 @@ static long sh_write(long fd, const void *buf, long len)
 	return left < 0 || left > len ? -5 : len - left;
 }
 
-/* The status reaches the shell; qemu-system-arm exits with it. */
+/* The status reaches the shell; qemu-system exits with it. */
 static void sh_exit(long status)
 {
 	long block[2] = { ADP_Stopped_ApplicationExit, status };
@@ -49,7 +50,7 @@ static void sh_exit(long status)
 	semihosting_call(SYS_EXIT_EXTENDED, block);
 }
 
-long v7m_syscall(long nr, long a1, long a2, long a3)
+long semihosting_syscall(long nr, long a1, long a2, long a3)
 {
 	switch (nr) {
 	case __NR_write:
@@ -68,4 +69,41 @@ long v7m_syscall(long nr, long a1, long a2, long a3)
 	default:
 		return -ENOSYS;
 	}
+}
+
+/*
+ * The command line (qemu's -semihosting-config arg=...), split at spaces,
+ * as the argc/argv block a Linux kernel leaves on the stack: what a
+ * board's reset path passes to __sspkit_start(). "sample" when the host
+ * gives none. Called once, before the guard is set: it writes no guard
+ * and returns before the guard changes.
+ */
+#define MAX_ARGS	16
+static char cmdline[256];
+static long boot_block[1 + MAX_ARGS + 2];	/* argc, argv[], NULL, envp NULL */
+
+long *semihosting_boot_args(void)
+{
+	long query[2] = { (long)cmdline, (long)sizeof(cmdline) - 1 };
+	static char name[] = "sample";
+	char *p = cmdline;
+	long argc = 0;
+
+	if (semihosting_call(SYS_GET_CMDLINE, query) != 0)
+		cmdline[0] = '\0';
+	else
+		cmdline[query[1]] = '\0';
+	while (*p && argc < MAX_ARGS) {
+		while (*p == ' ')
+			*p++ = '\0';
+		if (!*p)
+			break;
+		boot_block[1 + argc++] = (long)p;
+		while (*p && *p != ' ')
+			p++;
+	}
+	if (!argc)
+		boot_block[1 + argc++] = (long)name;
+	boot_block[0] = argc;
+	return boot_block;
 }
