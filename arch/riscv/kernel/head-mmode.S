@@ -11,6 +11,11 @@
  *     never a silent loop until the time limit;
  *   - sets sp to the top of the board's stack (virt.lds), 16-byte aligned;
  *   - copies .data from where it was loaded and zeroes .bss, word by word;
+ *   - points tp at the boot task (kernel/task.c's current, in .data): with
+ *     STACKPROTECTOR_PER_TASK in tp, gcc's canary code reads the guard at
+ *     tp + TASK_STACK_CANARY, and the first protected function runs before
+ *     task_guard_init() (semihosting_boot_args(), for one): with tp zero it
+ *     would load from address TASK_STACK_CANARY and fault;
  * then calls mmode_start() (arch/riscv/kernel/trap-mmode.c) with s0 and
  * ra zero, the end of the frame chain.
  *
@@ -52,7 +57,13 @@ mmode_reset:
 	sw	zero, 0(t0)
 	addi	t0, t0, 4
 	j	3b
-4:	li	s0, 0			/* outermost frame: fp = 0 */
+4:	la	t0, current		/* tp = current, the boot task */
+#if __riscv_xlen == 64
+	ld	tp, 0(t0)
+#else
+	lw	tp, 0(t0)
+#endif
+	li	s0, 0			/* outermost frame: fp = 0 */
 	li	ra, 0			/* and ra = 0 */
 	call	mmode_start		/* never returns */
 5:	wfi
