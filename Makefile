@@ -486,7 +486,9 @@ CONFIG_SHELL := /bin/sh
 export CONFIG_SHELL
 
 ####
-# Running the sample: natively on the host arch, else under qemu-user.
+# Running the sample: natively on the host arch, else under qemu-user; a
+# bare-metal board's image always under its QEMU (scripts/run-board),
+# whatever the machine.
 PHONY += run
 run: sample
 	$(if $(run-wrapper),$(if $(call which-prog,$(firstword $(run-wrapper))),, \
@@ -494,7 +496,7 @@ run: sample
 	  package qemu-user (scripts/install-deps $(ARCH)))))
 	$(Q)$(run-wrapper) ./sample $(RUNARGS)
 
-run-wrapper = $(if $(filter $(ARCH),$(SUBARCH)),,$(QEMU))
+run-wrapper = $(if $(CONFIG_BARE_METAL),$(QEMU),$(if $(filter $(ARCH),$(SUBARCH)),,$(QEMU)))
 
 # Read back the commands recorded by earlier builds, for if_changed. The
 # images' make reads its own only: the first make may be rewriting
@@ -571,7 +573,8 @@ help:
 	@echo ''
 	@echo 'Build targets:'
 	@echo '  all             - Build every image: sample, yours (image-y), on arm zImage'
-	@echo '  run             - Build and run sample (under qemu-user when cross)'
+	@echo '  run             - Build and run sample (under qemu-user when cross;'
+	@echo '                    a board under qemu-system, scripts/run-board)'
 	@echo '  dir/            - Build one directory (make lib/)'
 	@echo '  dir/file.o      - Build one object; dir/file.i, dir/file.s: its'
 	@echo '                    preprocessed source, its assembler'
