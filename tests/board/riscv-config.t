@@ -3,13 +3,19 @@
 # rv32_nommu_virt_defconfig (the kernel's names) are for ARCH=riscv only,
 # give the machine-mode platform, the width and the board, come back
 # from savedefconfig, and both Kconfig engines agree on them, alone and
-# with a guard per task; building them writes nothing in the source tree.
+# with a guard per task; building them writes nothing in the source tree,
+# and make run hands the image's status to the shell, stdin closed.
 . "$(dirname "$0")/../lib.sh"
 . "$SRC/tests/board/riscv.sh"
 
 mk O="$T/x" nommu_virt_defconfig
 check_eq "nommu_virt_defconfig without ARCH=riscv is refused" 2 $?
 check_grep "...naming the command to run" 'configs/nommu_virt_defconfig is for ARCH=riscv.*run "make ARCH=riscv' "$T/out"
+
+mk O="$T/linux" ARCH=riscv riscv_defconfig
+check "riscv_defconfig: still Linux user space, RV64, no board" sh -c \
+	"grep -qx CONFIG_RISCV_LINUX_USER=y '$T/linux/.config' && grep -qx CONFIG_64BIT=y '$T/linux/.config' &&
+	! grep -q '^CONFIG_ARCH_VIRT=y' '$T/linux/.config'"
 
 engines=frontends
 /usr/bin/python3 -c 'import kconfiglib' 2>/dev/null && engines="frontends kconfiglib" ||
@@ -43,6 +49,14 @@ if command -v riscv64-unknown-elf-gcc >/dev/null 2>&1; then
 	check_eq "the RV32 board builds" 0 $?
 	(cd "$SRC" && git status --porcelain --untracked-files=all) >"$T/status"
 	check "...writing nothing in the source tree" cmp "$T/status.before" "$T/status"
+	make -C "$SRC" --no-print-directory O="$T/rv32_nommu_virt_defconfig" ARCH=riscv run \
+		</dev/null >"$T/run" 2>&1
+	check_eq "make run, stdin closed: status 0" 0 $?
+	check_grep "...the banner" '^sspkit sample: arch=riscv stack-protector=strong ' "$T/run"
+	make -C "$SRC" --no-print-directory O="$T/rv32_nommu_virt_defconfig" ARCH=riscv run \
+		RUNARGS="smash char16" </dev/null >"$T/run" 2>&1
+	check_eq "make run RUNARGS=\"smash char16\": make fails" 2 $?
+	check_grep "...with the image's status, 134" 'run\] Error 134' "$T/run"
 else
 	skip "RV32 build" "no riscv64-unknown-elf-gcc (scripts/install-deps riscv installs it)"
 fi
