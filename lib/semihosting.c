@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The system calls of a bare-metal board (arm's ARMv7-M, riscv's M-mode),
- * on semihosting: what <asm-generic/syscall-semihosting.h> promises, and
- * -ENOSYS for the rest; and the command line the reset path passes on.
+ * on semihosting and, where the board has one, its checkpoint fork
+ * (<asm/board-fork.h>: arch/arm/kernel/fork-v7m.c on the MPS2): what
+ * <asm-generic/syscall-semihosting.h> promises, and -ENOSYS for the
+ * rest; and the command line the reset path passes on.
  */
 #include <stddef.h>
+#include <asm/board-fork.h>
 #include <asm/semihosting.h>
 #include <asm/syscall.h>
 
@@ -56,14 +59,33 @@ long semihosting_syscall(long nr, long a1, long a2, long a3)
 	case __NR_write:
 		return sh_write(a1, (const void *)a2, a3);
 	case __NR_getpid:
-		return 1;
+		return board_getpid();
+#ifdef __NR_fork
+	case __NR_fork:
+#else
+	case __NR_clone:	/* the generic table's fork (<sspkit/sys.h>) */
+#endif
+		/* The child's writes open no handle the parent loses. */
+		tt_open(1);
+		tt_open(2);
+		return board_fork();
+	case __NR_wait4:
+		return board_wait4(a1, (int *)a2);
+	case __NR_setitimer:
+		/* ITIMER_REAL's {interval, value}: the value's seconds */
+		return a1 ? -22 : board_alarm(((const long *)a2)[2]);
 	case __NR_kill:
-		/* The one program, killed by a signal: the shell's 128+SIG. */
-		if (a1 != 1)
+		/* A child killed ends in its parent's wait4(). */
+		if (board_in_child() && a1 == BOARD_CHILD_PID)
+			board_child_exit((int)a2 & 0x7f);
+		/* The program, killed by a signal: the shell's 128+SIG. */
+		if (a1 != BOARD_PARENT_PID)
 			return -3;	/* ESRCH */
 		sh_exit(128 + a2);
 		return 0;
 	case __NR_exit_group:
+		if (board_in_child())
+			board_child_exit(((int)a1 & 0xff) << 8);
 		sh_exit(a1);
 		return 0;
 	default:

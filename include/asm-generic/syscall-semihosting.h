@@ -2,15 +2,22 @@
 /*
  * The system-call layer on a bare-metal board (CONFIG_BARE_METAL: arm's
  * ARMv7-M, riscv's M-mode), under the same names as the Linux one, so
- * that <sspkit/sys.h> and its callers are the same on both platforms. There is no kernel: each call
- * is a function of lib/semihosting.c, which does what it can
- * through semihosting:
+ * that <sspkit/sys.h> and its callers are the same on both platforms.
+ * There is no kernel: each call is a function of lib/semihosting.c,
+ * which does what it can through semihosting and, on the MPS2, the
+ * board's checkpoint fork (arch/arm/kernel/fork-v7m.c; elsewhere fork,
+ * wait4 and setitimer return -ENOSYS):
  *   write(1|2)      SYS_WRITE to the host's standard output or error
- *   exit_group(N)   SYS_EXIT_EXTENDED: N reaches the shell
- *   getpid()        1: there is one program
- *   kill(1, SIG)    ends the program as the signal would: status 128+SIG
- * Everything else (getrandom, fork, wait4, setitimer, set_tls...) returns
- * -ENOSYS, as an older kernel would, and callers already handle that.
+ *   exit_group(N)   SYS_EXIT_EXTENDED: N reaches the shell; in a child,
+ *                   the child ends with N
+ *   getpid()        1, and 2 in the child while one runs
+ *   kill(1, SIG)    ends the program as the signal would: status 128+SIG;
+ *                   kill(2, SIG) in the child ends the child so
+ *   fork()          a checkpoint of RAM, undone when the child ends
+ *   wait4(2, ...)   the ended child's status, as Linux words it
+ *   setitimer(ITIMER_REAL) in the child: SIGALRM after its seconds
+ * Everything else (getrandom, set_tls...) returns -ENOSYS, as an older
+ * kernel would, and callers already handle that.
  * Arguments past the third are never needed by those that exist.
  */
 #ifndef _SSPKIT_ASM_GENERIC_SYSCALL_SEMIHOSTING_H

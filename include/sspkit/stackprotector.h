@@ -11,7 +11,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <sspkit/compiler.h>
-#include <sspkit/task.h>
 
 #ifdef CONFIG_CC_STACKPROTECTOR
 extern uintptr_t __stack_chk_guard;
@@ -30,16 +29,14 @@ static inline __no_stack_protector void stack_guard_set(uintptr_t guard)
 
 static inline bool stack_guard_present(void) { return true; }
 /*
- * Unprotected even where the compiler keeps it out of line (clang will
- * not inline it into the unprotected entry): the guard changes under it.
- * The boot task's canary comes from the global guard, and under the
- * register form the thread register is pointed at the boot task here,
- * before the first protected function reads it.
+ * The boot guard, set by the code that boots (kernel/start.c) before any
+ * protected function runs. Unprotected even where the compiler keeps it
+ * out of line (clang will not inline it into the unprotected entry): the
+ * guard changes under it.
  */
 static inline __no_stack_protector void stack_guard_init(void)
 {
 	__stack_chk_init();
-	task_guard_init();
 }
 #else
 static inline bool stack_guard_present(void) { return false; }

@@ -47,7 +47,8 @@ void tasks_run(void);
 unsigned long task_switches(void);
 /*
  * The boot task's canary and, under the register form, the register:
- * called by stack_guard_init() before any protected function runs.
+ * called by the code that boots (kernel/start.c), once the guard is set
+ * and before any protected function runs.
  */
 void task_guard_init(void);
 

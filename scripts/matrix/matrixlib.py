@@ -119,8 +119,12 @@ def parse_sweep(text, funcs, case_functions):
             except ValueError:
                 reports.append(None)
             continue
-        f = line.split()
-        if len(f) != 5 or f[0] != "sweep" or f[1] not in runs:
+        # A child that ran on after its overrun may have written a stray
+        # byte or two, without a newline, before the parent's line: the
+        # line is what follows the last "sweep ".
+        at = line.rfind("sweep ")
+        f = line[at:].split() if at >= 0 else []
+        if len(f) != 5 or f[1] not in runs or not f[2].isdigit() or not f[4].isdigit():
             continue
         case, k, how, n = f[1], int(f[2]), f[3], int(f[4])
         if not 1 <= k <= SWEEP_MAX:

@@ -29,20 +29,20 @@ banner() { "$T/$1/sample" 2>&1; }
 smash() { "$T/$1/sample" smash "$2" >/dev/null 2>&1; echo $?; }
 spaudit() { n=$1; shift; (cd "$SRCDIR" && make -s O="$T/$n" spaudit "$@" 2>&1); }
 
-c_objects="lib/start.o lib/string.o lib/vsprintf.o samples/sample/main.o samples/sample/cases.o"
+c_objects="kernel/start.o lib/string.o lib/vsprintf.o samples/sample/main.o samples/sample/cases.o"
 
 # --- KCFLAGS=-fno-stack-protector, STRONG and STRICT: an error, no image.
 config kno strong strict
 build kno KCFLAGS=-fno-stack-protector; rc=$?
 check "KCFLAGS=-fno-stack-protector + STRICT: make fails" test $rc -ne 0
 check_grep "...the object is named, with the flag and where it came from" \
-	'^error: lib/vsprintf.o: built without stack protection \(-fno-stack-protector, from KCFLAGS\)' "$T/kno.out"
+	'^error: kernel/start.o: built without stack protection \(-fno-stack-protector, from KCFLAGS\)' "$T/kno.out"
 check_grep "...and the error says what to do" \
 	'CONFIG_CC_STACKPROTECTOR_STRICT=y stops the build: drop the flag named, or declare the object exempt' "$T/kno.out"
 check "...no sample is linked" test ! -e "$T/kno/sample"
 build kno KCFLAGS=-fno-stack-protector; rc=$?
 check "...and the next make fails again: nothing was taken as up to date" test $rc -ne 0
-check_grep "...re-auditing the same objects" '^error: lib/start.o: built without' "$T/kno.out"
+check_grep "...re-auditing the same objects" '^error: kernel/start.o: built without' "$T/kno.out"
 
 # The same without STRICT: warnings, and the banner tells the truth.
 config knw strong
@@ -93,12 +93,12 @@ git -C "$SRC" show HEAD:samples/sample/Makefile >"$S/samples/sample/Makefile" 2>
 echo 'ccflags-y += -fstack-protector' >>"$S/lib/Makefile"
 config ccflags strong
 build ccflags
-for o in lib/start.o lib/string.o lib/vsprintf.o; do
+for o in lib/string.o lib/vsprintf.o; do
 	check_grep "ccflags-y override: $o named, with lib/Makefile" \
 		"^warning: $o: built as regular \\(-fstack-protector, from ccflags-y in lib/Makefile\\)" "$T/ccflags.out"
 done
 check_nogrep "...objects of other directories are fine" 'warning: samples/' "$T/ccflags.out"
-check_grep "...the summary counts the directory" '^stack-protector: regular in 3 of 6 objects' "$T/ccflags.out"
+check_grep "...the summary counts the directory" '^stack-protector: regular in 2 of 6 objects' "$T/ccflags.out"
 cp "$SRC/lib/Makefile" "$S/lib/Makefile"
 
 # --- CFLAGS_REMOVE_x.o takes the mode's flag away: named as such.

@@ -50,7 +50,7 @@ check "old gcc + STRICT: the build fails" test $rc -ne 0
 check_grep "old gcc + STRICT: with the same warning text, as an error" \
 	'\*\*\* Cannot use CONFIG_CC_STACKPROTECTOR_STRONG: -fstack-protector-strong not supported by compiler.*CONFIG_CC_STACKPROTECTOR_STRICT=y' "$T/old-strict.out"
 check "old gcc + STRICT: no sample is produced" test ! -e "$T/old-strict/sample"
-check "old gcc + STRICT: nothing was compiled" test ! -e "$T/old-strict/lib/start.o"
+check "old gcc + STRICT: nothing was compiled" test ! -e "$T/old-strict/lib/string.o"
 
 # No stack protector at all: REGULAR cannot be had either.
 build nossp "$B/cc-no-ssp" regular

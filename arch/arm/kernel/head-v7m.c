@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * An ARMv7-M board's boot: its vector table, the reset path to
- * __sspkit_start() (lib/start.c) and the fault handlers.
+ * __sspkit_start() (kernel/start.c) and the fault handlers.
  *
  * The core reads the initial stack pointer and the reset handler from the
  * first two words of the vector table, at address 0 (the board's linker
@@ -18,6 +18,7 @@
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <asm/fork-v7m.h>
 #include <asm/semihosting.h>
 #include <sspkit/compiler.h>
 
@@ -39,13 +40,81 @@ __noreturn void v7m_fault(const uint32_t *frame);
 #define SHCSR_BUSFAULTENA	(1u << 17)
 #define SHCSR_USGFAULTENA	(1u << 18)
 
-/* 0: initial SP, 1: reset, 2..15: the system exceptions, all reported. */
+/*
+ * The MPU: what is not the board's memory faults. QEMU's mps2-an385
+ * answers outside it: zeros to execute (movs r0, r0, on and on: a jump
+ * to 0x00a5a5a4 runs for seconds) and ssram23 again at 0x20400000, where
+ * an overrun past the stack's top would rewrite .data from its start.
+ * The architecture's Code and SRAM regions (512 MiB each) are no access
+ * but for the board's two memories (mps2.lds), the second never
+ * executable; the rest (the peripherals, the system space) keeps the
+ * default map (PRIVDEFENA).
+ */
+#define MPU_CTRL	((volatile uint32_t *)0xe000ed94)
+#define MPU_RNR		((volatile uint32_t *)0xe000ed98)
+#define MPU_RBAR	((volatile uint32_t *)0xe000ed9c)
+#define MPU_RASR	((volatile uint32_t *)0xe000eda0)
+#define MPU_ENABLE	(1u << 0)
+#define MPU_PRIVDEFENA	(1u << 2)
+#define RASR_XN		(1u << 28)
+#define RASR_AP_NONE	(0u << 24)
+#define RASR_AP_RW	(3u << 24)
+#define RASR_SIZE(log2)	(((log2) - 1u) << 1)
+#define RASR_ENABLE	(1u << 0)
+
+extern char __code_mem_start[], __code_mem_end[];
+extern char __ram_start[], __ram_end[];
+
+/* A power of two (the linker script's ASSERTs): its log2. */
+static uint32_t log2_of(uintptr_t size)
+{
+	uint32_t n = 0;
+
+	while ((1u << n) < size)
+		n++;
+	return n;
+}
+
+static void mpu_region(uint32_t n, uintptr_t base, uint32_t size_log2, uint32_t attr)
+{
+	*MPU_RNR = n;
+	*MPU_RBAR = (uint32_t)base;
+	*MPU_RASR = attr | RASR_SIZE(size_log2) | RASR_ENABLE;
+}
+
+static void mpu_init(void)
+{
+	/* Higher-numbered regions win where they overlap. */
+	mpu_region(0, 0x00000000, 29, RASR_XN | RASR_AP_NONE);
+	mpu_region(1, 0x20000000, 29, RASR_XN | RASR_AP_NONE);
+	mpu_region(2, (uintptr_t)__code_mem_start,
+		   log2_of((uintptr_t)(__code_mem_end - __code_mem_start)), RASR_AP_RW);
+	mpu_region(3, (uintptr_t)__ram_start,
+		   log2_of((uintptr_t)(__ram_end - __ram_start)), RASR_XN | RASR_AP_RW);
+	*MPU_CTRL = MPU_PRIVDEFENA | MPU_ENABLE;
+	__asm__ __volatile__ ("dsb\n\tisb" : : : "memory");
+}
+
+/*
+ * 0: initial SP, 1: reset, 2..14: the system exceptions, all reported;
+ * 15: SysTick, the alarm of a child of the board's fork (fork-v7m.c).
+ */
 __attribute__((section(".vectors"), used))
 static void (*const v7m_vectors[16])(void) = {
 	[0] = (void (*)(void))__stack_top,
 	[1] = v7m_reset,
-	[2 ... 15] = v7m_fault_entry,
+	[2 ... 14] = v7m_fault_entry,
+	[15] = v7m_systick,
 };
+
+/*
+ * Where the fault handler runs: not on the stack that faulted, which may
+ * be the one that was overrun, its sp rewritten (a fault while the core
+ * stacked the frame, and the handler's own first push would lock up).
+ * In .noinit: a child's end (fork-v7m.c) does not restore it.
+ */
+__attribute__((section(".noinit"), used))
+uint64_t v7m_fault_stack[128];
 
 __noreturn void v7m_reset(void)
 {
@@ -57,7 +126,9 @@ __noreturn void v7m_reset(void)
 		*dst++ = *src++;
 	for (dst = __bss_start; dst < __bss_end; dst++)
 		*dst = 0;
+	v7m_fork_init();
 	*SCB_SHCSR |= SHCSR_MEMFAULTENA | SHCSR_BUSFAULTENA | SHCSR_USGFAULTENA;
+	mpu_init();
 	__sspkit_start(semihosting_boot_args());
 }
 
@@ -71,6 +142,9 @@ __attribute__((naked)) void v7m_fault_entry(void)
 		 "ite	eq\n\t"
 		 "mrseq	r0, msp\n\t"
 		 "mrsne	r0, psp\n\t"
+		 "movw	r1, #:lower16:v7m_fault_stack + 1024\n\t"
+		 "movt	r1, #:upper16:v7m_fault_stack + 1024\n\t"
+		 "mov	sp, r1\n\t"
 		 "b	v7m_fault\n");
 }
 
@@ -114,8 +188,23 @@ static char *put_hex(char *p, const char *label, uint32_t v)
 }
 
 /*
+ * Whether the core stacked a frame where the handler can read it: in
+ * RAM, the stack's (a stacking fault leaves sp pointing anywhere), or
+ * pc and lr are reported as 0.
+ */
+static int frame_ok(const uint32_t *frame)
+{
+	uintptr_t a = (uintptr_t)frame;
+
+	return !(a & 3) && a >= (uintptr_t)__data_start &&
+		a <= (uintptr_t)__ram_end - 8 * sizeof(*frame);
+}
+
+/*
  * "board: UsageFault at pc=0x... (lr=0x..., cfsr=0x..., hfsr=0x...)" on
  * standard error, then the status: never 0, never a caught smash's 134.
+ * In a child of the board's fork, the child ends with the signal's
+ * status instead, and the program goes on.
  */
 __noreturn void v7m_fault(const uint32_t *frame)
 {
@@ -131,8 +220,8 @@ __noreturn void v7m_fault(const uint32_t *frame)
 		n = 0;
 	p = put_str(p, "board: ");
 	p = put_str(p, n ? v7m_exceptions[n].name : "exception");
-	p = put_hex(p, " at pc=0x", frame[6]);
-	p = put_hex(p, " (lr=0x", frame[5]);
+	p = put_hex(p, " at pc=0x", frame_ok(frame) ? frame[6] : 0);
+	p = put_hex(p, " (lr=0x", frame_ok(frame) ? frame[5] : 0);
 	p = put_hex(p, ", cfsr=0x", *SCB_CFSR);
 	p = put_hex(p, ", hfsr=0x", *SCB_HFSR);
 	p = put_str(p, ")\n");
@@ -141,6 +230,13 @@ __noreturn void v7m_fault(const uint32_t *frame)
 	block[1] = (long)msg;
 	block[2] = p - msg;
 	semihosting_call(SYS_WRITE, block);
+	/*
+	 * A child of the board's fork: it ends, its parent goes on. (Not in
+	 * tests/board/sweep.t's stand-in of a handler that does not.)
+	 */
+#ifndef V7M_FORK_STANDIN_NO_RESUME
+	v7m_child_fault(n ? v7m_exceptions[n].signal : 11);
+#endif
 	block[0] = ADP_Stopped_ApplicationExit;
 	block[1] = 128 + (n ? v7m_exceptions[n].signal : 11);
 	semihosting_call(SYS_EXIT_EXTENDED, block);

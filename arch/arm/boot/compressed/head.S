@@ -3,7 +3,7 @@
  * Entry of the arm early-boot stage (arch/arm/boot/zImage).
  *
  * The stage is a program of its own and does not link the sample's
- * lib/start.c, but it enters the way the sample does, so it assembles the
+ * kernel/start.c, but it enters the way the sample does, so it assembles the
  * same _start (arch/arm/kernel/head.S has the reasoning) with its own C
  * entry in place of __sspkit_start.
  *
