@@ -5,7 +5,8 @@
 # board has no processes: its fork() is a checkpoint of RAM that the
 # child's end undoes (arch/arm/kernel/fork-v7m.c), a caught smash's
 # SIGABRT, an exit, a fault the handler reports and an alarm (SysTick)
-# each end the child only. tests/board/sweep-judge classifies each run
+# each end the child only. run-board --merged keeps each report in line
+# with its run's result, and tests/board/sweep-judge classifies each run
 # with the matrix's own code (scripts/matrix/matrixlib.py), so caught,
 # silent and crashed mean what they mean for a Linux cell, a catch
 # attributed to the case's own function from the image's symbols; it
@@ -47,7 +48,7 @@ sweep_cell() {
 	brun "$O/sample" cases
 	cp "$T/stdout" "$T/cases.out"
 	start=$(date +%s.%N)
-	brun --timeout=120 "$O/sample" sweep
+	brun --timeout=120 --merged "$O/sample" sweep
 	took=$(echo "$(date +%s.%N) - $start" | bc)
 	"$judge" "$2" "$O/sample" "$T/cases.out" "$T/stdout" "$T/stderr" "$rc" \
 		"$O/samples/sample/cases.o" "$spreport" >"$T/judge" 2>&1
@@ -63,6 +64,7 @@ for compiler in gcc clang; do
 		sweep_cell "$compiler" "$mode"
 		[ $jrc -eq 2 ] && continue
 		sed "s/^/# $compiler $mode: /" "$T/judge"
+		cp "$T/judge" "$T/judge-$compiler-$mode"
 		echo "# $compiler $mode: sweep took ${took}s in one start of qemu-system-arm"
 		check_eq "$compiler $mode: the sweep runs to its end (status 0)" 0 "$rc"
 		# (a child that ran wild may print a few bytes before a line)
@@ -75,11 +77,30 @@ for compiler in gcc clang; do
 			"$(awk '$2 ~ /^caught@/ { printf "%s%s", sep, $1; sep = " " }' "$T/judge")"
 		case $mode in
 		none) check_grep "$compiler none: overruns crash, reported by the board" \
-			'^board: (MemManage|BusFault|UsageFault|HardFault) at pc=' "$T/stderr" ;;
+			'^board: (MemManage|BusFault|UsageFault|HardFault) at pc=' "$T/stdout" ;;
 		*) check_grep "$compiler $mode: char16 is caught from k=1" '^char16 +caught@1 ' "$T/judge" ;;
 		esac
 	done
 done
+
+# The same cell on Linux user space (scripts/matrix/cell, qemu-arm):
+# each case caught at the same k's, run for run. (Which uncaught k is
+# silent and which crashed may differ: an overrun that rewrites a
+# return address's low bytes lands where each image's layout puts it;
+# measured, opt-out by 5 bytes crashes on Linux, exits 0 on the board.)
+if [ -f "$T/judge-gcc-strong" ] && command -v arm-linux-gnueabihf-gcc >/dev/null &&
+	command -v qemu-arm >/dev/null; then
+	"$SRC/scripts/matrix/cell" arm-strong-gcc "$T/linux" >"$T/linux.out" 2>&1
+	check_grep "Linux-user arm-strong-gcc: the cell passes" '^arm strong gcc: ok' "$T/linux.out"
+	linux=$(/usr/bin/python3 -c 'import json, sys
+for k in json.load(open(sys.argv[1]))["cases"]:
+    print(k["name"], "caught@%d" % k["first_caught"] if k["caught"] else "-",
+          "".join("c" if r == "c" else "-" for r in k["sweep"]))' "$T/linux/arm-strong-gcc.json")
+	check_eq "gcc strong: the board catches at Linux-user arm's k's, run for run" "$linux" \
+		"$(awk '!/^RESULT/ { r = $3; gsub(/[^c]/, "-", r); print $1, $2, r }' "$T/judge-gcc-strong")"
+else
+	skip "gcc strong: the board catches at Linux-user arm's k's" "no arm-linux-gnueabihf-gcc or qemu-arm"
+fi
 
 # Stand-ins, gcc STRONG. A fault handler that does not return into the
 # parent: the first crash ends the program, as a fault does outside a
@@ -99,7 +120,7 @@ if board_compiler gcc; then
 	check_eq "...run-board says QEMU failed (125)" 125 "$rc"
 	check_grep "...naming the lockup" '^run-board: QEMU failed: .*Lockup' "$T/stderr"
 	check_grep "...though the board printed a catch line" \
-		'^stack-protector: stack smashing detected at 0x' "$T/stderr"
+		'^stack-protector: stack smashing detected at 0x' "$T/stdout"
 	check_nogrep "...and nothing is counted as caught" 'caught@' "$T/judge"
 fi
 

@@ -65,7 +65,7 @@ __noreturn void v7m_fault(const uint32_t *frame);
 extern char __code_mem_start[], __code_mem_end[];
 extern char __ram_start[], __ram_end[];
 
-/* A power of two (the linker script's ASSERTs): its log2. */
+/* A power of two (the board's linker script ASSERTs it): its log2. */
 static uint32_t log2_of(uintptr_t size)
 {
 	uint32_t n = 0;
