@@ -465,12 +465,17 @@ spaudit:
 # spcompare: every mode of ARCH, each in its own O= directory below
 # spcompare/, compared against NONE; also draws spcompare/spcompare.svg.
 # SPCOMPARE_CONFIGS: the user's own fragments, merged into every mode's
-# build. The builds share this make's job server ("+": make -j4 spcompare).
+# build; SPCOMPARE_DEFCONFIG: the defconfig they start from, when not
+# ARCH_defconfig (a board's: rv32_nommu_virt_defconfig, mps2_defconfig).
+# The builds share this make's job server ("+": make -j4 spcompare), but
+# not the CROSS_COMPILE this make chose for its own configuration (a
+# board's defconfig wants another): only one the user gave.
 PHONY += spcompare
 spcompare: scripts_spreport
-	+$(Q)SPREPORT=$(abspath $(objtree)/scripts/spreport/spreport) \
+	+$(Q)$(if $(filter file,$(origin CROSS_COMPILE)),env -u CROSS_COMPILE) SPREPORT=$(abspath $(objtree)/scripts/spreport/spreport) \
 		$(CONFIG_SHELL) $(srctree)/scripts/spreport/spcompare \
 		$(if $(SPCOMPARE_CONFIGS),--configs="$(SPCOMPARE_CONFIGS)") \
+		$(if $(SPCOMPARE_DEFCONFIG),--defconfig="$(SPCOMPARE_DEFCONFIG)") \
 		$(abspath $(srctree)) $(abspath $(objtree))/spcompare $(ARCH)
 
 ####
@@ -618,6 +623,7 @@ help:
 	@echo '  SPREPORT_FLAGS=... - flags for make spreport (--list, --json)'
 	@echo '  SPAUDIT_FLAGS=--json - make spaudit as JSON (with make -s)'
 	@echo '  SPCOMPARE_CONFIGS=a.config... - make spcompare: fragments for every mode'
+	@echo '  SPCOMPARE_DEFCONFIG=NAME_defconfig - make spcompare: what every mode starts from'
 	@echo '  TESTS=pattern... - make check: only the test files whose path has one'
 	@echo '  ARCHES=, MODES=, COMPILERS=, GUARDS= - make matrix: a subset of an axis'
 	@echo '  MATRIX_OUT=dir  - make matrix: where the results go (matrix-results/)'

@@ -116,36 +116,6 @@ static void (*const v7m_vectors[16])(void) = {
 __attribute__((section(".noinit"), used))
 uint64_t v7m_fault_stack[128];
 
-/* The command line, split at spaces, and the block __sspkit_start reads. */
-#define MAX_ARGS	16
-static char cmdline[256];
-static long boot_block[1 + MAX_ARGS + 2];	/* argc, argv[], NULL, envp NULL */
-
-static void boot_args(void)
-{
-	long query[2] = { (long)cmdline, (long)sizeof(cmdline) - 1 };
-	static char name[] = "sample";
-	char *p = cmdline;
-	long argc = 0;
-
-	if (semihosting_call(SYS_GET_CMDLINE, query) != 0)
-		cmdline[0] = '\0';
-	else
-		cmdline[query[1]] = '\0';
-	while (*p && argc < MAX_ARGS) {
-		while (*p == ' ')
-			*p++ = '\0';
-		if (!*p)
-			break;
-		boot_block[1 + argc++] = (long)p;
-		while (*p && *p != ' ')
-			p++;
-	}
-	if (!argc)
-		boot_block[1 + argc++] = (long)name;
-	boot_block[0] = argc;
-}
-
 __noreturn void v7m_reset(void)
 {
 	volatile uint32_t *dst = __data_start;
@@ -159,8 +129,7 @@ __noreturn void v7m_reset(void)
 	v7m_fork_init();
 	*SCB_SHCSR |= SHCSR_MEMFAULTENA | SHCSR_BUSFAULTENA | SHCSR_USGFAULTENA;
 	mpu_init();
-	boot_args();
-	__sspkit_start(boot_block);
+	__sspkit_start(semihosting_boot_args());
 }
 
 /*

@@ -3,7 +3,7 @@
  * fork() on an ARMv7-M board (arch/arm/kernel/fork-v7m.c): a checkpoint
  * of the program's RAM, undone when the child ends, so that the child
  * runs and the parent continues as after a Linux fork() and wait4().
- * The system-call layer (arch/arm/lib/semihosting.c) routes fork, wait4,
+ * The system-call layer (lib/semihosting.c, through <asm/board-fork.h>) routes fork, wait4,
  * getpid, kill and exit_group here, and the fault handlers
  * (arch/arm/kernel/head-v7m.c) end a child that faults.
  */

@@ -12,18 +12,7 @@
 #ifndef _SSPKIT_ARM_ASM_SEMIHOSTING_H
 #define _SSPKIT_ARM_ASM_SEMIHOSTING_H
 
-#define SYS_OPEN		0x01	/* {name, mode, strlen(name)} */
-#define SYS_WRITE		0x05	/* {handle, buf, len}: bytes NOT written */
-#define SYS_WRITE0		0x04	/* NUL-terminated string, debug channel */
-#define SYS_GET_CMDLINE		0x15	/* {buf, size}: size set to the length */
-#define SYS_EXIT		0x18	/* reason (A32/T32: no status) */
-#define SYS_EXIT_EXTENDED	0x20	/* {reason, status} */
-
-#define ADP_Stopped_ApplicationExit	0x20026
-
-/* SYS_OPEN's modes for ":tt": "w" is standard output, "a" standard error. */
-#define SH_OPEN_W		4
-#define SH_OPEN_A		8
+#include <asm-generic/semihosting.h>
 
 static inline long semihosting_call(long op, const void *arg)
 {

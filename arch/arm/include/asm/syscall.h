@@ -45,7 +45,7 @@
 
 /* A bare-metal ARMv7-M board has no kernel: semihosting stands in. */
 #ifdef CONFIG_ARM_SINGLE_ARMV7M
-#include <asm/syscall-v7m.h>
+#include <asm-generic/syscall-semihosting.h>
 #else
 
 #if defined(__thumb__)

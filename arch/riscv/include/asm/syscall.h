@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Raw Linux system calls for riscv64 (RV64, LP64/LP64D).
+ * Raw Linux system calls for riscv64 (RV64, LP64/LP64D); on a machine-mode
+ * board (CONFIG_RISCV_M_MODE), semihosting under the same names.
  *
  * ABI, as seen from user space:
  *   instruction : ecall
@@ -23,6 +24,11 @@
 
 /* riscv numbers its system calls with the generic table. */
 #include <asm-generic/unistd.h>
+
+/* A machine-mode board has no kernel: semihosting stands in. */
+#ifdef CONFIG_RISCV_M_MODE
+#include <asm-generic/syscall-semihosting.h>
+#else
 
 #define my_syscall0(num)						\
 __extension__ ({							\
@@ -143,5 +149,7 @@ __extension__ ({							\
 		: "memory", "cc");					\
 	_a0;								\
 })
+
+#endif /* !CONFIG_RISCV_M_MODE */
 
 #endif /* _SSPKIT_RISCV_ASM_SYSCALL_H */

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The system-call layer on an ARMv7-M board (CONFIG_ARM_SINGLE_ARMV7M),
- * under the same names as the Linux one, so that <sspkit/sys.h> and its
- * callers are the same on both platforms. There is no kernel: each call
- * is a function of arch/arm/lib/semihosting.c, which does what it can
- * through semihosting and the board's checkpoint fork
- * (arch/arm/kernel/fork-v7m.c):
+ * The system-call layer on a bare-metal board (CONFIG_BARE_METAL: arm's
+ * ARMv7-M, riscv's M-mode), under the same names as the Linux one, so
+ * that <sspkit/sys.h> and its callers are the same on both platforms.
+ * There is no kernel: each call is a function of lib/semihosting.c,
+ * which does what it can through semihosting and, on the MPS2, the
+ * board's checkpoint fork (arch/arm/kernel/fork-v7m.c; elsewhere fork,
+ * wait4 and setitimer return -ENOSYS):
  *   write(1|2)      SYS_WRITE to the host's standard output or error
  *   exit_group(N)   SYS_EXIT_EXTENDED: N reaches the shell; in a child,
  *                   the child ends with N
@@ -19,19 +20,19 @@
  * kernel would, and callers already handle that.
  * Arguments past the third are never needed by those that exist.
  */
-#ifndef _SSPKIT_ARM_ASM_SYSCALL_V7M_H
-#define _SSPKIT_ARM_ASM_SYSCALL_V7M_H
+#ifndef _SSPKIT_ASM_GENERIC_SYSCALL_SEMIHOSTING_H
+#define _SSPKIT_ASM_GENERIC_SYSCALL_SEMIHOSTING_H
 
-/* The calls are named by the Linux EABI numbers, from <asm/syscall.h>. */
+/* The calls are named by the arch's Linux numbers, from <asm/syscall.h>. */
 #define ENOSYS			38
 
-long v7m_syscall(long nr, long a1, long a2, long a3);
+#include <asm-generic/semihosting.h>
 
-#define my_syscall0(num)		v7m_syscall((num), 0, 0, 0)
-#define my_syscall1(num, a1)		v7m_syscall((num), (long)(a1), 0, 0)
-#define my_syscall2(num, a1, a2)	v7m_syscall((num), (long)(a1), (long)(a2), 0)
+#define my_syscall0(num)		semihosting_syscall((num), 0, 0, 0)
+#define my_syscall1(num, a1)		semihosting_syscall((num), (long)(a1), 0, 0)
+#define my_syscall2(num, a1, a2)	semihosting_syscall((num), (long)(a1), (long)(a2), 0)
 #define my_syscall3(num, a1, a2, a3)					\
-	v7m_syscall((num), (long)(a1), (long)(a2), (long)(a3))
+	semihosting_syscall((num), (long)(a1), (long)(a2), (long)(a3))
 #define my_syscall4(num, a1, a2, a3, a4)				\
 	((void)(a4), my_syscall3(num, a1, a2, a3))
 #define my_syscall5(num, a1, a2, a3, a4, a5)				\
@@ -39,4 +40,4 @@ long v7m_syscall(long nr, long a1, long a2, long a3);
 #define my_syscall6(num, a1, a2, a3, a4, a5, a6)			\
 	((void)(a6), my_syscall5(num, a1, a2, a3, a4, a5))
 
-#endif /* _SSPKIT_ARM_ASM_SYSCALL_V7M_H */
+#endif /* _SSPKIT_ASM_GENERIC_SYSCALL_SEMIHOSTING_H */

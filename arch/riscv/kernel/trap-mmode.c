@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A machine-mode board's C entry and trap report (CONFIG_RISCV_M_MODE).
+ *
+ * The whole object is declared exempt from stack protection
+ * (arch/riscv/kernel/Makefile): mmode_start runs before the guard has its
+ * value, and a trap may come from an overrun stack, or from the guard's
+ * own code, so the report uses nothing outside this object but the
+ * semihosting call itself.
+ */
+#include <stdint.h>
+#include <asm/semihosting.h>
+#include <sspkit/compiler.h>
+
+__noreturn void __sspkit_start(long *sp);
+__noreturn void mmode_start(void);
+__noreturn void mmode_trap(uintptr_t cause, uintptr_t epc, uintptr_t tval,
+			   uintptr_t sp);
+
+/* From head-mmode.S: the command line, as Linux would leave it. */
+__noreturn void mmode_start(void)
+{
+	__sspkit_start(semihosting_boot_args());
+}
+
+/*
+ * What an exception is called, and the status the program ends with:
+ * 128 + the signal Linux sends for it, as the shell says it.
+ */
+static const struct {
+	const char *name;
+	int signal;
+} mmode_exceptions[] = {
+	[0] = { "instruction address misaligned", 7 },
+	[1] = { "instruction access fault", 11 },
+	[2] = { "illegal instruction", 4 },
+	[3] = { "breakpoint", 5 },
+	[4] = { "load address misaligned", 7 },
+	[5] = { "load access fault", 11 },
+	[6] = { "store address misaligned", 7 },
+	[7] = { "store access fault", 11 },
+	[11] = { "environment call", 31 },
+};
+
+#define NR_EXCEPTIONS	(sizeof(mmode_exceptions) / sizeof(mmode_exceptions[0]))
+#define CAUSE_INTERRUPT	((uintptr_t)1 << (8 * sizeof(uintptr_t) - 1))
+
+/* Appends s at *pos. */
+static void report_str(char *buf, unsigned int *pos, const char *s)
+{
+	while (*s)
+		buf[(*pos)++] = *s++;
+}
+
+/* Appends "label" and v in hex, all XLEN/4 digits, at *pos. */
+static void report_word(char *buf, unsigned int *pos, const char *label, uintptr_t v)
+{
+	unsigned int shift = 8 * sizeof(v);
+
+	report_str(buf, pos, label);
+	while (shift) {
+		shift -= 4;
+		buf[(*pos)++] = "0123456789abcdef"[(v >> shift) & 0xf];
+	}
+}
+
+/*
+ * "board: illegal instruction at pc=0x... (mcause=0x..., mtval=0x...,
+ * sp=0x...)" on standard error, then the status: never 0, never a
+ * caught smash's 134. A trap while reporting (an ebreak that no
+ * debugger takes: semihosting is off) ends in a loop that run-board's
+ * time limit counts as a failure.
+ */
+__noreturn void mmode_trap(uintptr_t cause, uintptr_t epc, uintptr_t tval,
+			   uintptr_t sp)
+{
+	static const char tt[] = ":tt";
+	static volatile int reporting;
+	long block[3] = { (long)tt, SH_OPEN_A, (long)(sizeof(tt) - 1) };
+	const char *name = "interrupt";
+	int signal = 14;
+	char msg[160];
+	unsigned int n = 0;
+
+	while (reporting)
+		__asm__ __volatile__ ("wfi");
+	reporting = 1;
+	if (!(cause & CAUSE_INTERRUPT)) {
+		name = "exception";
+		signal = 11;
+		if (cause < NR_EXCEPTIONS && mmode_exceptions[cause].name) {
+			name = mmode_exceptions[cause].name;
+			signal = mmode_exceptions[cause].signal;
+		}
+	}
+	report_str(msg, &n, "board: ");
+	report_str(msg, &n, name);
+	report_word(msg, &n, " at pc=0x", epc);
+	report_word(msg, &n, " (mcause=0x", cause);
+	report_word(msg, &n, ", mtval=0x", tval);
+	report_word(msg, &n, ", sp=0x", sp);
+	report_str(msg, &n, ")\n");
+
+	block[0] = semihosting_call(SYS_OPEN, block);
+	block[1] = (long)msg;
+	block[2] = n;
+	semihosting_call(SYS_WRITE, block);
+	block[0] = ADP_Stopped_ApplicationExit;
+	block[1] = 128 + signal;
+	semihosting_call(SYS_EXIT_EXTENDED, block);
+	for (;;)
+		__asm__ __volatile__ ("wfi");
+}

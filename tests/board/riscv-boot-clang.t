@@ -1,0 +1,6 @@
+#!/bin/sh
+# QEMU's virt board, RV32 and RV64, with clang --target=riscv32/64-
+# unknown-elf and ld.lld (LLVM=1), every mode (riscv-boot.sh).
+. "$(dirname "$0")/../lib.sh"
+COMPILER=clang
+. "$SRC/tests/board/riscv-boot.sh"

@@ -1,0 +1,6 @@
+#!/bin/sh
+# QEMU's virt board, RV32 and RV64, with riscv64-unknown-elf-gcc, every
+# mode (riscv-boot.sh).
+. "$(dirname "$0")/../lib.sh"
+COMPILER=gcc
+. "$SRC/tests/board/riscv-boot.sh"
