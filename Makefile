@@ -373,9 +373,11 @@ quiet_cmd_as_image_ssp_mode = AS      $@
 	$(KBUILD_AFLAGS) -c -o $(tmp-target) $<
 
 # The runtime's archives whole (its entry and guard are reached by no
-# symbol), then the image's objects, its banner object and libgcc.
+# symbol), then the image's objects, its banner object and libgcc; the
+# image's own link flags (NAME-ldflags) after the build's.
 quiet_cmd_link_image = LD      $@
-      cmd_link_image = $(CC) $(KBUILD_LDFLAGS) $(if $(2),-Wl$(comma)-e$(comma)$(2)) -o $(tmp-target) \
+      cmd_link_image = $(CC) $(KBUILD_LDFLAGS) $(image-ldflags-$@) \
+	$(if $(2),-Wl$(comma)-e$(comma)$(2)) -o $(tmp-target) \
 	$(if $(filter %.a,$^),-Wl$(comma)--whole-archive $(filter %.a,$^) \
 	-Wl$(comma)--no-whole-archive) $(filter-out %.a FORCE,$^) $(LIBGCC)
 
