@@ -20,28 +20,26 @@ crc32() {
 	printf '0x%08x' "$(gzip -c <"$1" | tail -c 8 | od -An -tu4 -N4 | tr -d ' ')"
 }
 
-# flip_payload IMAGE OUT: IMAGE with the first byte of its packed
-# payload's LZSS stream flipped: input_data (piggy.S) is the 16-byte
-# header, then the first flag byte, then the first item, always a literal
-# (the output's first byte), so the stream stays well-formed and only the
-# CRC can tell. The file offset is input_data's address in its section,
-# from the image's symbols and section headers.
+# flip_payload IMAGE LZS OUT: IMAGE with the first byte of its packed
+# payload's LZSS stream flipped. The payload is LZS (piggy.lzs) as it is,
+# found at the one "SLZ1" where all of LZS follows: its 16-byte header,
+# then the first flag byte, then the first item, always a literal (the
+# output's first byte), so the stream stays well-formed and only the CRC
+# can tell.
 flip_payload() {
-	at=0x$(arm-none-eabi-nm "$1" | awk '$3 == "input_data" { print $1 }')
 	off=
-	while read -r idx name size vma lma foff rest; do
-		case $name in .*) ;; *) continue ;; esac
-		[ $((0x$vma)) -le $((at)) ] && [ $((at)) -lt $((0x$vma + 0x$size)) ] &&
-			off=$((at - 0x$vma + 0x$foff))
-	done <<EOF
-$(arm-none-eabi-objdump -h "$1")
-EOF
-	[ -n "$off" ] && [ "$(od -An -c -j "$off" -N4 "$1" | tr -d ' ')" = SLZ1 ] || return 1
-	cp "$1" "$2" &&
+	for at in $(grep -obUa 'SLZ1' "$1" | cut -d: -f1); do
+		cmp -s -i "$at:0" -n "$(wc -c <"$2")" "$1" "$2" && off=$at
+	done
+	[ -n "$off" ] || return 1
+	cp "$1" "$3" &&
 	b=$(od -An -tu1 -j $((off + 17)) -N1 "$1" | tr -d ' ') &&
 	printf "\\$(printf '%03o' $((b ^ 0x20)))" |
-		dd of="$2" bs=1 seek=$((off + 17)) conv=notrunc 2>/dev/null
+		dd of="$3" bs=1 seek=$((off + 17)) conv=notrunc 2>/dev/null
 }
+
+# The board's nm: binutils', or LLVM's with clang alone.
+NM=$(command -v arm-none-eabi-nm || command -v llvm-nm || echo arm-none-eabi-nm)
 
 for compiler in gcc clang; do
 	board_compiler $compiler || continue
@@ -61,7 +59,7 @@ for compiler in gcc clang; do
 
 		# The stage's load image (to .data's initial values) ends below
 		# where it puts its payload.
-		sym() { arm-none-eabi-nm "$zimage" | awk -v s="$1" '$3 == s { print "0x" $1 }'; }
+		sym() { $NM "$zimage" | awk -v s="$1" '$3 == s { print "0x" $1 }'; }
 		end=$(( $(sym __data_load) + $(sym __data_end) - $(sym __data_start) ))
 		check "$c: the stage ($(printf '0x%x' $end) bytes at 0x0) ends below its payload's 0x00200000" \
 			test "$end" -lt $((0x00200000))
@@ -98,7 +96,7 @@ for compiler in gcc clang; do
 			check_eq "$c: ...with the stage's message, and only it" "$SSP_MSG" "$(cat "$T/stderr")"
 		fi
 
-		if flip_payload "$zimage" "$T/zImage.flipped"; then
+		if flip_payload "$zimage" "$O/arch/arm/boot/compressed/piggy.lzs" "$T/zImage.flipped"; then
 			brun "$T/zImage.flipped"
 			check_eq "$c: a flipped byte of the packed payload: error(), status 134" 134 "$rc"
 			check_grep "$c: ...refused by the CRC check" "$CRC_MSG" "$T/stderr"
