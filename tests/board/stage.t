@@ -107,4 +107,13 @@ for compiler in gcc clang; do
 	done
 done
 
+# A board that does not say where its stage puts the sample: refused,
+# naming the variable and where to set it.
+if [ -n "${O:-}" ] && [ -f "$O/arch/arm/boot/zImage" ]; then
+	mk O="$O" ARCH=arm $llvm BOARD_PAYLOAD_BASE= -j2
+	check_eq "a board without BOARD_PAYLOAD_BASE: make fails" 2 $?
+	check_grep "...saying what is missing and where it goes" \
+		"sets no BOARD_PAYLOAD_BASE, .* as arch/arm/mach-mps2/Makefile.board does" "$T/out"
+fi
+
 done_testing
