@@ -373,9 +373,11 @@ quiet_cmd_as_image_ssp_mode = AS      $@
 	$(KBUILD_AFLAGS) -c -o $(tmp-target) $<
 
 # The runtime's archives whole (its entry and guard are reached by no
-# symbol), then the image's objects, its banner object and libgcc.
+# symbol), then the image's objects, its banner object and libgcc; the
+# image's own link flags (NAME-ldflags) after the build's.
 quiet_cmd_link_image = LD      $@
-      cmd_link_image = $(CC) $(KBUILD_LDFLAGS) $(if $(2),-Wl$(comma)-e$(comma)$(2)) -o $(tmp-target) \
+      cmd_link_image = $(CC) $(KBUILD_LDFLAGS) $(image-ldflags-$@) \
+	$(if $(2),-Wl$(comma)-e$(comma)$(2)) -o $(tmp-target) \
 	$(if $(filter %.a,$^),-Wl$(comma)--whole-archive $(filter %.a,$^) \
 	-Wl$(comma)--no-whole-archive) $(filter-out %.a FORCE,$^) $(LIBGCC)
 
@@ -625,7 +627,8 @@ help:
 	@echo '  SPCOMPARE_CONFIGS=a.config... - make spcompare: fragments for every mode'
 	@echo '  SPCOMPARE_DEFCONFIG=NAME_defconfig - make spcompare: what every mode starts from'
 	@echo '  TESTS=pattern... - make check: only the test files whose path has one'
-	@echo '  ARCHES=, MODES=, COMPILERS=, GUARDS= - make matrix: a subset of an axis'
+	@echo '  ARCHES=, PLATFORMS=, MODES=, COMPILERS=, GUARDS='
+	@echo '                  - make matrix: a subset of an axis'
 	@echo '  MATRIX_OUT=dir  - make matrix: where the results go (matrix-results/)'
 
 PHONY += FORCE

@@ -22,12 +22,21 @@
 #include <asm/semihosting.h>
 #include <sspkit/compiler.h>
 
+/*
+ * ENTRY_C names the C function reset calls; the board's early-boot stage
+ * (arch/arm/boot/compressed/head-v7m.c) includes this file with its own,
+ * as its Linux-user head.S does arch/arm/kernel/head.S.
+ */
+#ifndef ENTRY_C
+#define ENTRY_C	__sspkit_start
+#endif
+
 /* From the board's linker script. */
 extern char __stack_top[];
 extern uint32_t __data_start[], __data_end[], __data_load[];
 extern uint32_t __bss_start[], __bss_end[];
 
-__noreturn void __sspkit_start(long *sp);
+__noreturn void ENTRY_C(long *sp);
 __noreturn void v7m_reset(void);
 void v7m_fault_entry(void);
 __noreturn void v7m_fault(const uint32_t *frame);
@@ -129,7 +138,7 @@ __noreturn void v7m_reset(void)
 	v7m_fork_init();
 	*SCB_SHCSR |= SHCSR_MEMFAULTENA | SHCSR_BUSFAULTENA | SHCSR_USGFAULTENA;
 	mpu_init();
-	__sspkit_start(semihosting_boot_args());
+	ENTRY_C(semihosting_boot_args());
 }
 
 /*

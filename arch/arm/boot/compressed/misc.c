@@ -7,10 +7,14 @@
  * functions carry canaries as the configured stack-protector mode says,
  * and it brings its own guard and handler (early.c), as 3.14's misc.c did.
  *
- *   zImage          decompress, check, print "... ok, done", exit 0
+ *   zImage          decompress, check, print "... ok, done", then what the
+ *                   platform's glue does with it (stage_boot(): on Linux
+ *                   user space exit 0, on a board boot it)
  *   zImage guard    print the stage's stack guard
  *   zImage smash    overrun a protected char[16] (tests the handler)
  *   zImage corrupt  flip a byte of the output before the check (tests it)
+ *   zImage ARGS...  on a board, any other command line is the payload's
+ *                   (stage_passes_args); on Linux user space, usage
  */
 #include <sspkit/stackprotector.h>
 #include <sspkit/sys.h>
@@ -86,11 +90,8 @@ static uint32_t get_le32(const unsigned char *p)
 	       (uint32_t)p[3] << 24;
 }
 
-/* Where the image goes: the kernel's decompressor has a fixed region too. */
-#define OUTPUT_MAX	(1u << 20)
-static unsigned char output[OUTPUT_MAX];
-
-static int decompress_kernel(int corrupt)
+/* Decompress and check the payload into stage_output; its length. */
+static uint32_t decompress_kernel(int corrupt)
 {
 	size_t total = (size_t)(input_data_end - input_data);
 	uint32_t len, crc, got;
@@ -105,12 +106,12 @@ static int decompress_kernel(int corrupt)
 	if (len > OUTPUT_MAX)
 		error("zImage: payload too large for the output buffer");
 
-	lzs_decompress(input_data + LZS_HDR_LEN, total - LZS_HDR_LEN, output, len);
+	lzs_decompress(input_data + LZS_HDR_LEN, total - LZS_HDR_LEN, stage_output, len);
 	/* Test only: damage the output as a bad decompressor would. */
 	if (corrupt && len)
-		output[len / 2] ^= 0x20;
+		stage_output[len / 2] ^= 0x20;
 
-	got = crc32_ieee(output, len);
+	got = crc32_ieee(stage_output, len);
 	if (got != crc) {
 		p = put_text(line, "zImage: checksum mismatch: crc32 ");
 		p = put_hex(p, got);
@@ -126,7 +127,7 @@ static int decompress_kernel(int corrupt)
 	p = put_hex(p, got);
 	put_text(p, ", ok, done\n");
 	putstr(1, line);
-	return 0;
+	return len;
 }
 
 /*
@@ -165,18 +166,18 @@ static int usage(void)
 /* Protected per mode; called by the unprotected entry in early.c. */
 int stage_main(int argc, char *argv[])
 {
-	if (argc < 2)
-		return decompress_kernel(0);
-	if (argc > 2)
-		return usage();
-	if (!strcmp(argv[1], "guard"))
+	if (argc == 2 && !strcmp(argv[1], "guard"))
 		return print_guard();
-	if (!strcmp(argv[1], "smash")) {
+	if (argc == 2 && !strcmp(argv[1], "smash")) {
 		smash();
 		putstr(2, "zImage: overran a char[16] and returned: not caught\n");
 		return 1;
 	}
-	if (!strcmp(argv[1], "corrupt"))
-		return decompress_kernel(1);
-	return usage();
+	if (argc == 2 && !strcmp(argv[1], "corrupt")) {
+		decompress_kernel(1);
+		return 0;
+	}
+	if (argc > 1 && !stage_passes_args)
+		return usage();
+	return stage_boot(stage_output, decompress_kernel(0));
 }

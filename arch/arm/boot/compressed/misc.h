@@ -23,6 +23,18 @@
 extern const unsigned char input_data[];
 extern const unsigned char input_data_end[];
 
+/*
+ * The platform's glue (boot-user.c or boot-v7m.c, as arch/arm/boot/Makefile
+ * picks): where the payload is decompressed (OUTPUT_MAX bytes at most),
+ * whether a command line that is not the stage's own goes on to the
+ * payload (else it is a usage error), and what is done with the payload
+ * once its CRC-32 matched: the stage's status, or no return.
+ */
+#define OUTPUT_MAX	(1u << 20)
+extern unsigned char *const stage_output;
+extern const int stage_passes_args;
+int stage_boot(const unsigned char *image, uint32_t len);
+
 /* misc.c: report, then halt the stage with SIGABRT. */
 __noreturn void error(const char *msg);
 

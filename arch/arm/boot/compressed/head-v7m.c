@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reset of the arm early-boot stage on an ARMv7-M board: the board's own
+ * vector table, reset path and fault handlers (arch/arm/kernel/head-v7m.c
+ * has the reasoning), with the stage's C entry in place of
+ * __sspkit_start, as head.S does on Linux user space. Reset hands the
+ * entry the semihosting command line as argc/argv.
+ *
+ * The board's fork() is not part of the stage: nofork-v7m.c stands for it.
+ * Declared exempt in the Makefile, as the board's own head-v7m.o is.
+ */
+#define ENTRY_C	zimage_entry
+#include "../../kernel/head-v7m.c"
