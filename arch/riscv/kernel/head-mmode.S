@@ -16,6 +16,8 @@
  *     tp + TASK_STACK_CANARY, and the first protected function runs before
  *     task_guard_init() (semihosting_boot_args(), for one): with tp zero it
  *     would load from address TASK_STACK_CANARY and fault;
+ *   - resets the checkpoint fork's state (fork-mmode.c, in .noinit,
+ *     which reset neither loads nor zeroes);
  * then calls mmode_start() (arch/riscv/kernel/trap-mmode.c) with s0 and
  * ra zero, the end of the frame chain.
  *
@@ -63,6 +65,7 @@ mmode_reset:
 #else
 	lw	tp, 0(t0)
 #endif
+	call	mmode_fork_init		/* the fork's state (.noinit), exempt */
 	li	s0, 0			/* outermost frame: fp = 0 */
 	li	ra, 0			/* and ra = 0 */
 	call	mmode_start		/* never returns */

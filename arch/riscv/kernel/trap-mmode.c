@@ -9,6 +9,7 @@
  * semihosting call itself.
  */
 #include <stdint.h>
+#include <asm/fork-mmode.h>
 #include <asm/semihosting.h>
 #include <sspkit/compiler.h>
 
@@ -69,7 +70,9 @@ static void report_word(char *buf, unsigned int *pos, const char *label, uintptr
  * sp=0x...)" on standard error, then the status: never 0, never a
  * caught smash's 134. A trap while reporting (an ebreak that no
  * debugger takes: semihosting is off) ends in a loop that run-board's
- * time limit counts as a failure.
+ * time limit counts as a failure. In a child of the board's fork
+ * (fork-mmode.c) the child ends with the signal's status instead, and
+ * the program goes on; the child's alarm ends it quietly.
  */
 __noreturn void mmode_trap(uintptr_t cause, uintptr_t epc, uintptr_t tval,
 			   uintptr_t sp)
@@ -82,6 +85,7 @@ __noreturn void mmode_trap(uintptr_t cause, uintptr_t epc, uintptr_t tval,
 	char msg[160];
 	unsigned int n = 0;
 
+	mmode_timer(cause);
 	while (reporting)
 		__asm__ __volatile__ ("wfi");
 	reporting = 1;
@@ -105,6 +109,7 @@ __noreturn void mmode_trap(uintptr_t cause, uintptr_t epc, uintptr_t tval,
 	block[1] = (long)msg;
 	block[2] = n;
 	semihosting_call(SYS_WRITE, block);
+	mmode_child_fault(signal);
 	block[0] = ADP_Stopped_ApplicationExit;
 	block[1] = 128 + signal;
 	semihosting_call(SYS_EXIT_EXTENDED, block);
