@@ -2,7 +2,7 @@
 /*
  * fork() on a bare-metal board, as lib/semihosting.c calls it: the names
  * an arch's <asm/board-fork.h> gives. This one is for a board without a
- * checkpoint fork (riscv's virt, for now): one program, pid 1, and fork,
+ * checkpoint fork (a new board, until it has one): one program, pid 1, and fork,
  * wait4 and alarm fail with -ENOSYS, as an older kernel's would.
  */
 #ifndef _SSPKIT_ASM_GENERIC_BOARD_FORK_H
