@@ -15,7 +15,8 @@
 #     lands in a handler defined in that section (+4 for x86's PC32/PLT32:
 #     gcc writes "sym-0x4" for a call to sym);
 #   - an instruction that objdump itself resolves to "<__stack_chk_fail>"
-#     (or "<__stack_chk_fail+0x8>", ppc64's local entry), when no
+#     (or "<__stack_chk_fail+0x8>", ppc64's local entry: an offset inside
+#     the handler, not a constant objdump names after it), when no
 #     relocation makes that resolution a guess: none on the instruction, or
 #     one against the symbol of the section being disassembled (a REL
 #     addend kept in place, mips' jal), or any in a linked image.
@@ -63,6 +64,17 @@ function in_handler(sec, off,   i) {
 		if (hsec[k2, i] == sec && off >= hlo[k2, i] && off < hhi[k2, i]) return 1
 	return 0
 }
+# Is the annotation "<NAME+0xOFF>" an address inside handler NAME of the current
+# ELF?  The riscv objdump also names the constants that lui/addi pairs
+# build after the nearest symbol below them: "<__stack_chk_fail_local+
+# 0x7f4a7abf>" is a hash constant, no call.
+function inside_handler(ann,   plus, off, name) {
+	name = ann; off = 0
+	if ((plus = index(ann, "+")) > 0) {
+		name = substr(ann, 1, plus - 1); off = hex(substr(ann, plus + 1))
+	}
+	return off == 0 || off < hsize[k2, name]
+}
 # The instruction before this line is complete: judge its annotation.
 function flush() {
 	if (cur != "" && ann && (linked_of[k2] || !relocated || self_reloc)) hit[cur] = 1
@@ -84,6 +96,7 @@ pass == 1 && in_symtab && is_handler($NF) && $(NF-1) ~ /^[0-9]+$/ && $4 != "SECT
 	n = ++nh[k]
 	hsec[k, n] = linked ? "" : secname[k, $(NF-1)]
 	hlo[k, n] = hex($2); hhi[k, n] = hlo[k, n] + ($3 > 0 ? $3 : 1)
+	hsize[k, $NF] = $3 + 0
 }
 pass == 1 && in_symtab && $NF !~ /^__ssp_witness_/ && $4 == "FUNC" && $3 != "0" && $(NF-1) != "UND" && $(NF-1) != "ABS" {
 	place = k ":" (linked ? "" : $(NF-1)) ":" $2
@@ -136,7 +149,8 @@ pass == 2 && cur != "" && /^[ \t]+[0-9a-f]+: R_[A-Za-z0-9_]+[ \t]/ {
 }
 pass == 2 && /^ *[0-9a-f]+:\t/ {
 	flush()
-	if (cur != "" && $0 ~ /<__stack_chk_fail(_local)?(\+0x[0-9a-f]+)?>/) ann = 1
+	if (cur != "" && match($0, /<__stack_chk_fail(_local)?(\+0x[0-9a-f]+)?>/))
+		ann = inside_handler(substr($0, RSTART + 1, RLENGTH - 2))
 	next
 }
 END {

@@ -141,4 +141,34 @@ for t in $targets; do
 	fi
 done
 
+# The oracle itself, fed the case that once fooled it: riscv's objdump
+# names a constant that lui/addi build after the symbol below it, here the
+# handler ("# 7f4a7c15 <__stack_chk_fail+0x7f4a7bfd>"). That is no call:
+# 0 of 2 without a protector, and mix() alone with -fstack-protector-all
+# (the handler itself is never counted).
+cat >"$T/constant.c" <<'EOF'
+unsigned int mix(unsigned int x) { return x * 0x7f4a7c15u ^ 0xd25c1c7bu; }
+void __stack_chk_fail(void) { for (;;) ; }
+EOF
+for t in "riscv32:riscv64-unknown-elf-:-march=rv32imac -mabi=ilp32" "riscv64:riscv64-linux-gnu-:"; do
+	arch=${t%%:*} rest=${t#*:}
+	cross=${rest%%:*} flags=${rest#*:}
+	if ! command -v "${cross}gcc" >/dev/null; then
+		skip "$arch: a constant named after the handler" "no ${cross}gcc"
+		continue
+	fi
+	o=$T/constant-$arch
+	# shellcheck disable=SC2086
+	"${cross}gcc" $flags -O2 -fno-stack-protector -c "$T/constant.c" -o "$o-none.o" &&
+		"${cross}gcc" $flags -O2 -fstack-protector-all -c "$T/constant.c" -o "$o-all.o" ||
+		{ fail "$arch: compile constant.c"; continue; }
+	"${cross}objdump" -d "$o-none.o" >"$o.dis"
+	check_grep "$arch: objdump names the constant after the handler" \
+		'<__stack_chk_fail\+0x[0-9a-f]{5,}>' "$o.dis"
+	check_eq "$arch: the oracle does not count that constant as a call" "0 2" \
+		"$(OBJDUMP=${cross}objdump "$ORACLE" "$o-none.o")"
+	check_eq "$arch: the oracle counts mix() when it is protected" "1 2" \
+		"$(OBJDUMP=${cross}objdump "$ORACLE" "$o-all.o")"
+done
+
 done_testing
