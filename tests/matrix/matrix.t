@@ -25,10 +25,14 @@ check_eq "the board's cells: arm only, every mode but regular4, both guards in s
 	"arm-mps2-none-gcc arm-mps2-regular-gcc arm-mps2-strong-gcc arm-mps2-strong-gcc-per-task arm-mps2-all-gcc arm-mps2-explicit-gcc" \
 	"$(PLATFORMS=mps2 COMPILERS=gcc "$cells" --names | tr '\n' ' ' | sed 's/ $//')"
 check_fails "no board cell for an arch the board is not" env ARCHES=x86_64 PLATFORMS=mps2 "$cells"
+check_eq "the riscv virt boards' cells: riscv only, both widths" \
+	"riscv-virt32-none-gcc riscv-virt32-regular-gcc riscv-virt32-strong-gcc riscv-virt32-strong-gcc-per-task riscv-virt32-all-gcc riscv-virt32-explicit-gcc riscv-virt64-none-gcc riscv-virt64-regular-gcc riscv-virt64-strong-gcc riscv-virt64-strong-gcc-per-task riscv-virt64-all-gcc riscv-virt64-explicit-gcc" \
+	"$(PLATFORMS="virt32 virt64" COMPILERS=gcc "$cells" --names | tr '\n' ' ' | sed 's/ $//')"
+check_fails "no virt cell for an arch the board is not" env ARCHES=arm PLATFORMS="virt32 virt64" "$cells"
 check_eq "a board cell spelt by its axes" "arm mps2 explicit clang: skipped: clang 14 has no -fstack-protector-explicit" \
 	"$("$cell" arm mps2 explicit clang "$T/x")"
 check_eq "a per-task subset: strong only, no m68k" \
-	"x86_64-strong-gcc-per-task i386-strong-gcc-per-task arm-strong-gcc-per-task arm-mps2-strong-gcc-per-task arm64-strong-gcc-per-task mips-strong-gcc-per-task sh-strong-gcc-per-task riscv-strong-gcc-per-task powerpc-strong-gcc-per-task" \
+	"x86_64-strong-gcc-per-task i386-strong-gcc-per-task arm-strong-gcc-per-task arm-mps2-strong-gcc-per-task arm64-strong-gcc-per-task mips-strong-gcc-per-task sh-strong-gcc-per-task riscv-strong-gcc-per-task riscv-virt32-strong-gcc-per-task riscv-virt64-strong-gcc-per-task powerpc-strong-gcc-per-task" \
 	"$(GUARDS=per-task COMPILERS=gcc "$cells" --names | tr '\n' ' ' | sed 's/ $//')"
 check_eq "the global guard keeps the names of before" "x86_64-strong-gcc" \
 	"$(ARCHES=x86_64 MODES=strong COMPILERS=gcc GUARDS=global "$cells" --names)"
