@@ -33,8 +33,10 @@ for compiler in gcc clang; do
 		check_eq "$compiler $mode: each as $mode, a declared exemption or assembler" "" "$weak"
 		check_grep "$compiler $mode: the task switch is assembler" \
 			'^arch/arm/kernel/switch-v7m\.o .* assembler' "$T/audit"
-		check_grep "$compiler $mode: the board's fork is a declared exemption" \
+		check_grep "$compiler $mode: the board's fork, the arch's part, is a declared exemption" \
 			'^arch/arm/kernel/fork-v7m\.o .* exempt' "$T/audit"
+		check_grep "$compiler $mode: ...and its state machine (lib/) too" \
+			'^lib/board-fork\.o .* exempt' "$T/audit"
 		bad=""
 		nprot=0
 		for o in $objs; do
