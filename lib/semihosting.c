@@ -2,14 +2,14 @@
 /*
  * The system calls of a bare-metal board (arm's ARMv7-M, riscv's M-mode),
  * on semihosting and, where the board has one, its checkpoint fork
- * (<asm/board-fork.h>: arch/arm/kernel/fork-v7m.c on the MPS2): what
+ * (<sspkit/board-fork.h>: lib/board-fork.c): what
  * <asm-generic/syscall-semihosting.h> promises, and -ENOSYS for the
  * rest; and the command line the reset path passes on.
  */
 #include <stddef.h>
-#include <asm/board-fork.h>
 #include <asm/semihosting.h>
 #include <asm/syscall.h>
+#include <sspkit/board-fork.h>
 
 /*
  * The host's standard output and error: ":tt" opened for writing and for

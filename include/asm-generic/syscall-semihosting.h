@@ -4,9 +4,9 @@
  * ARMv7-M, riscv's M-mode), under the same names as the Linux one, so
  * that <sspkit/sys.h> and its callers are the same on both platforms.
  * There is no kernel: each call is a function of lib/semihosting.c,
- * which does what it can through semihosting and, on the MPS2, the
- * board's checkpoint fork (arch/arm/kernel/fork-v7m.c; elsewhere fork,
- * wait4 and setitimer return -ENOSYS):
+ * which does what it can through semihosting and the board's checkpoint
+ * fork (lib/board-fork.c, where the platform selects HAVE_BOARD_FORK;
+ * elsewhere fork, wait4 and setitimer return -ENOSYS):
  *   write(1|2)      SYS_WRITE to the host's standard output or error
  *   exit_group(N)   SYS_EXIT_EXTENDED: N reaches the shell; in a child,
  *                   the child ends with N

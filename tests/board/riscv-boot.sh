@@ -48,6 +48,8 @@ for width in 32 64; do
 		check_nogrep "$c $mode: no warning" '(warning|error):' "$T/out"
 		[ $mode = strong ] && check_grep "$c $mode: the reset path's C is declared exempt" \
 			'declared exempt: .*arch/riscv/kernel/trap-mmode\.o' "$T/out"
+		[ $mode = strong ] && check_grep "$c $mode: the fork, the arch's part and lib/'s, is declared exempt" \
+			'declared exempt: .*arch/riscv/kernel/fork-mmode\.o.*lib/board-fork\.o' "$T/out"
 
 		brun "$O/sample"
 		check_eq "$c $mode: boots and exits 0 through semihosting" 0 "$rc"

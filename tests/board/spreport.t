@@ -55,7 +55,9 @@ for compiler in gcc clang; do
 		weak=$(awk -v m="$mode" '$1 ~ /\.o$/ && $4 != m && $5 !~ /^exempt/ && $4 != "assembler"' "$T/audit")
 		check_eq "$c: each as $mode, a declared exemption or assembler" "" "$weak"
 		check_grep "$c: the task switch is assembler" "^$switch .* assembler" "$T/audit"
-		check_grep "$c: the board's fork is a declared exemption" "^$fork .* exempt" "$T/audit"
+		check_grep "$c: the board's fork, the arch's part, is a declared exemption" \
+			"^$fork .* exempt" "$T/audit"
+		check_grep "$c: ...and its state machine (lib/) too" '^lib/board-fork\.o .* exempt' "$T/audit"
 		bad=""
 		nprot=0
 		for o in $objs; do

@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <asm/fork-v7m.h>
 #include <asm/semihosting.h>
+#include <sspkit/board-fork.h>
 #include <sspkit/compiler.h>
 
 /*
@@ -120,7 +121,7 @@ static void (*const v7m_vectors[16])(void) = {
  * Where the fault handler runs: not on the stack that faulted, which may
  * be the one that was overrun, its sp rewritten (a fault while the core
  * stacked the frame, and the handler's own first push would lock up).
- * In .noinit: a child's end (fork-v7m.c) does not restore it.
+ * In .noinit: a child's end (lib/board-fork.c) does not restore it.
  */
 __attribute__((section(".noinit"), used))
 uint64_t v7m_fault_stack[128];
@@ -135,7 +136,7 @@ __noreturn void v7m_reset(void)
 		*dst++ = *src++;
 	for (dst = __bss_start; dst < __bss_end; dst++)
 		*dst = 0;
-	v7m_fork_init();
+	board_fork_init();
 	*SCB_SHCSR |= SHCSR_MEMFAULTENA | SHCSR_BUSFAULTENA | SHCSR_USGFAULTENA;
 	mpu_init();
 	ENTRY_C(semihosting_boot_args());

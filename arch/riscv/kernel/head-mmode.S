@@ -16,7 +16,7 @@
  *     tp + TASK_STACK_CANARY, and the first protected function runs before
  *     task_guard_init() (semihosting_boot_args(), for one): with tp zero it
  *     would load from address TASK_STACK_CANARY and fault;
- *   - resets the checkpoint fork's state (fork-mmode.c, in .noinit,
+ *   - resets the checkpoint fork's state (lib/board-fork.c, in .noinit,
  *     which reset neither loads nor zeroes);
  * then calls mmode_start() (arch/riscv/kernel/trap-mmode.c) with s0 and
  * ra zero, the end of the frame chain.
@@ -65,7 +65,7 @@ mmode_reset:
 #else
 	lw	tp, 0(t0)
 #endif
-	call	mmode_fork_init		/* the fork's state (.noinit), exempt */
+	call	board_fork_init		/* the fork's state (.noinit), exempt */
 	li	s0, 0			/* outermost frame: fp = 0 */
 	li	ra, 0			/* and ra = 0 */
 	call	mmode_start		/* never returns */

@@ -6,8 +6,11 @@
  * __sspkit_start, as head.S does on Linux user space. Reset hands the
  * entry the semihosting command line as argc/argv.
  *
- * The board's fork() is not part of the stage: nofork-v7m.c stands for it.
+ * The board's fork() is not part of the stage: <sspkit/board-fork.h>'s
+ * stubs for a board without one stand for lib/board-fork.c, as in the
+ * stage's semihosting.c, and nofork-v7m.c for the arch's part.
  * Declared exempt in the Makefile, as the board's own head-v7m.o is.
  */
+#undef CONFIG_HAVE_BOARD_FORK
 #define ENTRY_C	zimage_entry
 #include "../../kernel/head-v7m.c"

@@ -3,5 +3,10 @@
  * The stage's system calls on an ARMv7-M board: the board's own, on Arm
  * semihosting (lib/semihosting.c), compiled into the stage as
  * string.c compiles lib/string.c. The stage links no lib/ archive.
+ *
+ * The stage has one program and no child: the board's fork is not part
+ * of it, so the system calls get <sspkit/board-fork.h>'s stubs for a
+ * board without one (getpid 1; fork, wait4 and alarm -ENOSYS).
  */
+#undef CONFIG_HAVE_BOARD_FORK
 #include "../../../../lib/semihosting.c"
