@@ -21,6 +21,7 @@
 #include <asm/fork-v7m.h>
 #include <asm/semihosting.h>
 #include <sspkit/board-fork.h>
+#include <sspkit/board-report.h>
 #include <sspkit/compiler.h>
 
 /*
@@ -176,28 +177,6 @@ static const struct {
 };
 
 /*
- * The report uses nothing outside this unprotected object: the fault may
- * come from the guard itself (a guard form the CPU cannot execute faults
- * in every protected function, printf's and the system-call layer's too).
- */
-static char *put_str(char *p, const char *s)
-{
-	while (*s)
-		*p++ = *s++;
-	return p;
-}
-
-static char *put_hex(char *p, const char *label, uint32_t v)
-{
-	int i;
-
-	p = put_str(p, label);
-	for (i = 28; i >= 0; i -= 4)
-		*p++ = "0123456789abcdef"[(v >> i) & 0xf];
-	return p;
-}
-
-/*
  * Whether the core stacked a frame where the handler can read it: in
  * RAM, the stack's (a stacking fault leaves sp pointing anywhere), or
  * pc and lr are reported as 0.
@@ -212,44 +191,36 @@ static int frame_ok(const uint32_t *frame)
 
 /*
  * "board: UsageFault at pc=0x... (lr=0x..., cfsr=0x..., hfsr=0x...)" on
- * standard error, then the status: never 0, never a caught smash's 134.
- * In a child of the board's fork, the child ends with the signal's
+ * standard error (lib/board-report.c, unprotected and trusting no static
+ * data: the fault may come from the guard itself, or from an overrun
+ * that rewrote .bss), then the status: never 0, never a caught smash's
+ * 134. In a child of the board's fork, the child ends with the signal's
  * status instead, and the program goes on.
  */
 __noreturn void v7m_fault(const uint32_t *frame)
 {
-	static const char tt[] = ":tt";
-	long block[3] = { (long)tt, SH_OPEN_A, (long)(sizeof(tt) - 1) };
-	char msg[128], *p = msg;
+	static const char *const labels[] = { "pc", "lr", "cfsr", "hfsr" };
+	uintptr_t words[4];
 	uint32_t ipsr;
 	unsigned int n;
+	int signal;
 
 	__asm__ __volatile__ ("mrs %0, ipsr" : "=r" (ipsr));
 	n = ipsr & 0x1ff;
 	if (n >= 16 || !v7m_exceptions[n].name)
 		n = 0;
-	p = put_str(p, "board: ");
-	p = put_str(p, n ? v7m_exceptions[n].name : "exception");
-	p = put_hex(p, " at pc=0x", frame_ok(frame) ? frame[6] : 0);
-	p = put_hex(p, " (lr=0x", frame_ok(frame) ? frame[5] : 0);
-	p = put_hex(p, ", cfsr=0x", *SCB_CFSR);
-	p = put_hex(p, ", hfsr=0x", *SCB_HFSR);
-	p = put_str(p, ")\n");
-
-	block[0] = semihosting_call(SYS_OPEN, block);
-	block[1] = (long)msg;
-	block[2] = p - msg;
-	semihosting_call(SYS_WRITE, block);
+	signal = n ? v7m_exceptions[n].signal : 11;
+	words[0] = frame_ok(frame) ? frame[6] : 0;
+	words[1] = frame_ok(frame) ? frame[5] : 0;
+	words[2] = *SCB_CFSR;
+	words[3] = *SCB_HFSR;
+	board_report(n ? v7m_exceptions[n].name : "exception", labels, words, 4);
 	/*
 	 * A child of the board's fork: it ends, its parent goes on. (Not in
 	 * tests/board/sweep.t's stand-in of a handler that does not.)
 	 */
 #ifndef V7M_FORK_STANDIN_NO_RESUME
-	v7m_child_fault(n ? v7m_exceptions[n].signal : 11);
+	v7m_child_fault(signal);
 #endif
-	block[0] = ADP_Stopped_ApplicationExit;
-	block[1] = 128 + (n ? v7m_exceptions[n].signal : 11);
-	semihosting_call(SYS_EXIT_EXTENDED, block);
-	for (;;)
-		__asm__ __volatile__ ("wfi");
+	board_end(128 + signal);
 }
