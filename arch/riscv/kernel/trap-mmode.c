@@ -5,12 +5,13 @@
  * The whole object is declared exempt from stack protection
  * (arch/riscv/kernel/Makefile): mmode_start runs before the guard has its
  * value, and a trap may come from an overrun stack, or from the guard's
- * own code, so the report uses nothing outside this object but the
- * semihosting call itself.
+ * own code, so the report uses nothing outside this object but
+ * lib/board-report.c, declared exempt too, and the semihosting call.
  */
 #include <stdint.h>
 #include <asm/fork-mmode.h>
 #include <asm/semihosting.h>
+#include <sspkit/board-report.h>
 #include <sspkit/compiler.h>
 
 __noreturn void __sspkit_start(long *sp);
@@ -46,29 +47,11 @@ static const struct {
 #define NR_EXCEPTIONS	(sizeof(mmode_exceptions) / sizeof(mmode_exceptions[0]))
 #define CAUSE_INTERRUPT	((uintptr_t)1 << (8 * sizeof(uintptr_t) - 1))
 
-/* Appends s at *pos. */
-static void report_str(char *buf, unsigned int *pos, const char *s)
-{
-	while (*s)
-		buf[(*pos)++] = *s++;
-}
-
-/* Appends "label" and v in hex, all XLEN/4 digits, at *pos. */
-static void report_word(char *buf, unsigned int *pos, const char *label, uintptr_t v)
-{
-	unsigned int shift = 8 * sizeof(v);
-
-	report_str(buf, pos, label);
-	while (shift) {
-		shift -= 4;
-		buf[(*pos)++] = "0123456789abcdef"[(v >> shift) & 0xf];
-	}
-}
-
 /*
  * "board: illegal instruction at pc=0x... (mcause=0x..., mtval=0x...,
- * sp=0x...)" on standard error, then the status: never 0, never a
- * caught smash's 134. A trap while reporting (an ebreak that no
+ * sp=0x...)" on standard error (lib/board-report.c, unprotected and
+ * trusting no static data), then the status: never 0, never a caught
+ * smash's 134. A trap while reporting (an ebreak that no
  * debugger takes: semihosting is off) ends in a loop that run-board's
  * time limit counts as a failure. In a child of the board's fork
  * (fork-mmode.c) the child ends with the signal's status instead, and
@@ -77,13 +60,11 @@ static void report_word(char *buf, unsigned int *pos, const char *label, uintptr
 __noreturn void mmode_trap(uintptr_t cause, uintptr_t epc, uintptr_t tval,
 			   uintptr_t sp)
 {
-	static const char tt[] = ":tt";
+	static const char *const labels[] = { "pc", "mcause", "mtval", "sp" };
 	static volatile int reporting;
-	long block[3] = { (long)tt, SH_OPEN_A, (long)(sizeof(tt) - 1) };
 	const char *name = "interrupt";
 	int signal = 14;
-	char msg[160];
-	unsigned int n = 0;
+	uintptr_t words[4];
 
 	mmode_timer(cause);
 	while (reporting)
@@ -97,22 +78,11 @@ __noreturn void mmode_trap(uintptr_t cause, uintptr_t epc, uintptr_t tval,
 			signal = mmode_exceptions[cause].signal;
 		}
 	}
-	report_str(msg, &n, "board: ");
-	report_str(msg, &n, name);
-	report_word(msg, &n, " at pc=0x", epc);
-	report_word(msg, &n, " (mcause=0x", cause);
-	report_word(msg, &n, ", mtval=0x", tval);
-	report_word(msg, &n, ", sp=0x", sp);
-	report_str(msg, &n, ")\n");
-
-	block[0] = semihosting_call(SYS_OPEN, block);
-	block[1] = (long)msg;
-	block[2] = n;
-	semihosting_call(SYS_WRITE, block);
+	words[0] = epc;
+	words[1] = cause;
+	words[2] = tval;
+	words[3] = sp;
+	board_report(name, labels, words, 4);
 	mmode_child_fault(signal);
-	block[0] = ADP_Stopped_ApplicationExit;
-	block[1] = 128 + signal;
-	semihosting_call(SYS_EXIT_EXTENDED, block);
-	for (;;)
-		__asm__ __volatile__ ("wfi");
+	board_end(128 + signal);
 }
