@@ -41,8 +41,8 @@
  */
 #include <stddef.h>
 #include <stdint.h>
-#include <asm/semihosting.h>
 #include <sspkit/board-fork.h>
+#include <sspkit/board-report.h>
 
 /* From the board's linker script. */
 extern uintptr_t __data_start[], __bss_end[];
@@ -138,24 +138,16 @@ long board_fork_save(uintptr_t *sp)
 
 /*
  * The fork's state was rewritten: nothing tells what to restore. Say so
- * and end the program (never 0, never a caught smash's 134). Semihosting
- * directly: lib/semihosting.c's handles are in the RAM the child wrote.
+ * and end the program (never 0, never a caught smash's 134), through
+ * lib/board-report.c: lib/semihosting.c's handles are in the RAM the
+ * child wrote, and it opens ":tt" afresh.
  */
 static __noreturn void fork_state_lost(void)
 {
-	static const char msg[] =
-		"board: fork: the child rewrote the fork's own state or its copy\n";
-	static const char tt[] = ":tt";
-	long block[3] = { (long)tt, SH_OPEN_A, (long)(sizeof(tt) - 1) };
-
-	block[0] = semihosting_call(SYS_OPEN, block);
-	block[1] = (long)msg;
-	block[2] = sizeof(msg) - 1;
-	semihosting_call(SYS_WRITE, block);
-	block[0] = ADP_Stopped_ApplicationExit;
-	block[1] = 70;	/* EX_SOFTWARE */
-	for (;;)
-		semihosting_call(SYS_EXIT_EXTENDED, block);
+	/* "board: fork: the child rewrote the fork's own state or its copy" */
+	board_report("fork: the child rewrote the fork's own state or its copy",
+		     NULL, NULL, 0);
+	board_end(70);	/* EX_SOFTWARE */
 }
 
 void board_child_end(int status)
