@@ -11,10 +11,16 @@ O="$T/obj"
 runs=${ROBUST_RUNS:-50}
 now() { date +%s.%N; }
 
-mk O="$O" x86_64_defconfig && cp "$O/.config" "$T/strong"
-start=$(now)
-mk O="$O" all.config && cp "$O/.config" "$T/all"
-took=$(echo "$start $(now)" | awk '{ printf "%.3f", $2 - $1 }')
+# The kills land from 0 to the step's time into it: the shortest of three
+# merges, since one measured while the machine was busy (two tests run at
+# once in make check) made most kills come after the step had ended.
+took=""
+for n in 1 2 3; do
+	mk O="$O" x86_64_defconfig && cp "$O/.config" "$T/strong"
+	start=$(now)
+	mk O="$O" all.config && cp "$O/.config" "$T/all"
+	took=$(echo "$start $(now) $took" | awk '{ t = $2 - $1; if ($3 != "" && $3 < t) t = $3; printf "%.3f", t }')
+done
 check "the two configurations differ" test -n "$(cmp "$T/strong" "$T/all")"
 echo "# a config step takes ${took}s; each run kills its make 0 to ${took}s into it"
 
