@@ -2,6 +2,8 @@
 # MPS2 AN385 image through scripts/run-board, and what a run was.
 
 RUN_BOARD="$SRC/scripts/run-board --machine=mps2-an385"
+# The nm that reads the board's images (riscv.sh's riscv_board sets its own).
+BOARD_NM=arm-none-eabi-nm
 
 # need_board_tools COMPILER: skip the whole file unless the compiler
 # (gcc: arm-none-eabi-gcc; clang: clang and ld.lld) and qemu-system-arm
@@ -37,14 +39,15 @@ brun() {
 # verdict: what the last brun was, judged by what the board printed:
 #   failed   run-board said so: a hang (124) or a failure of QEMU's own
 #            (125: a lockup, which QEMU exits 134 for, a signal...)
-#   caught   the image's own stack-protector line, and the status its
+#   caught   the image's own stack-protector line, the address in the
+#            board's width (8 hex digits, 16 on RV64), and the status its
 #            handler exits with (134)
 #   silent   status 0
 #   crashed  anything else (a fault the board reported, ...)
 verdict() {
 	if [ $rc -eq 124 ] || [ $rc -eq 125 ] || grep -q '^run-board:' "$T/stderr"; then
 		echo failed
-	elif [ $rc -eq 134 ] && grep -Eq '^stack-protector: stack smashing detected at 0x[0-9a-f]{8}, aborting$' "$T/stderr"; then
+	elif [ $rc -eq 134 ] && grep -Eq '^stack-protector: stack smashing detected at 0x([0-9a-f]{8}|[0-9a-f]{16}), aborting$' "$T/stderr"; then
 		echo caught
 	elif [ $rc -eq 0 ]; then
 		echo silent
@@ -54,15 +57,17 @@ verdict() {
 }
 
 # caught_in IMAGE: the function the last caught smash was reported from
-# (its check's call site), from IMAGE's symbols. The handler names the
-# address the call returns to: past the call, so one byte back (a
-# noreturn call may come last in its function), without the Thumb bit.
+# (its check's call site), from IMAGE's symbols ($BOARD_NM). The handler
+# names the address the call returns to: past the call, so one byte back
+# (a noreturn call may come last in its function), without the Thumb bit
+# (instructions are 2-byte aligned on both boards, so clearing bit 0 is
+# right for riscv too). Addresses are compared as text, in nm's width.
 caught_in() {
-	at=$(sed -n 's/^stack-protector: stack smashing detected at 0x\([0-9a-f]\{8\}\), aborting$/\1/p' "$T/stderr")
+	at=$(sed -n 's/^stack-protector: stack smashing detected at 0x\([0-9a-f]*\), aborting$/\1/p' "$T/stderr")
 	[ -n "$at" ] || return 0
-	at=$(printf '%08x' $(( (0x$at & ~1) - 1 )))
-	arm-none-eabi-nm -n "$1" 2>/dev/null | awk -v a="$at" \
-		'($2 == "t" || $2 == "T") && ("x" $1) <= ("x" a) { f = $3 } END { print f }'
+	"$BOARD_NM" -n "$1" >"$T/nm" 2>/dev/null
+	at=$(printf '%0*x' "$(awk 'NR == 1 { print length($1) }' "$T/nm")" $(( (0x$at & ~1) - 1 )))
+	awk -v a="$at" '($2 == "t" || $2 == "T") && ("x" $1) <= ("x" a) { f = $3 } END { print f }' "$T/nm"
 }
 
 # sweep_cell ARCH LABEL MODE TIMEOUT [KCFLAGS]: build $O (configured for

@@ -57,14 +57,14 @@ for width in 32 64; do
 			"^sspkit sample: arch=riscv stack-protector=$want( |\$)" "$T/stdout"
 
 		brun "$O/sample" smash char16
-		v=$(riscv_verdict)
+		v=$(verdict)
 		check_grep "$c $mode: smash char16 runs the case" \
 			'^smash char16: case_char16 overruns its buffer by 64 bytes$' "$T/stdout"
 		case $want in
 		regular|strong|all)
 			check_eq "$c $mode: the char[16] overrun is caught" caught "$v"
 			check_eq "$c $mode: ...by case_char16's own check" \
-				case_char16 "$(riscv_caught_in "$O/sample")" ;;
+				case_char16 "$(caught_in "$O/sample")" ;;
 		*)
 			check_eq "$c $mode: the char[16] overrun is not caught: it crashes" crashed "$v"
 			check_grep "$c $mode: ...and the board reports the trap" \

@@ -55,7 +55,7 @@ for width in 32 64; do
 	n=$(sed -n 's/^task [a-z]: canary \(0x[0-9a-f]*\) in its frame$/\1/p' "$T/stdout" | sort -u | wc -l)
 	check_eq "$c: tasks canaries: 4 tasks, 4 canaries of their own (status $rc)" "0 4" "$rc $n"
 	brun "$O/sample" tasks smash
-	check_eq "$c: a canary leaked by task a does not help task b" caught "$(riscv_verdict)"
+	check_eq "$c: a canary leaked by task a does not help task b" caught "$(verdict)"
 done
 
 # A stand-in reset path that leaves tp zero: the first protected function
@@ -70,7 +70,7 @@ make -C "$T/src" --no-print-directory O="$O" ARCH=riscv nommu_virt_defconfig per
 	make -C "$T/src" --no-print-directory O="$O" ARCH=riscv -j2 >"$T/out" 2>&1
 check_eq "stand-in with tp zero: builds" 0 $?
 brun "$O/sample"
-check_eq "stand-in with tp zero: fails its cell: a crash, never caught or silent" crashed "$(riscv_verdict)"
+check_eq "stand-in with tp zero: fails its cell: a crash, never caught or silent" crashed "$(verdict)"
 check_grep "...at the first guard load, reported by the board" '^board: load access fault at pc=0x[0-9a-f]{16} \(mcause=0x0+5, mtval=0x0+8,' "$T/stderr"
 
 # clang 14 rejects every -mstack-protector-guard* option for RISC-V.
@@ -81,7 +81,7 @@ if command -v clang >/dev/null 2>&1 && command -v ld.lld >/dev/null 2>&1; then
 		'Cannot use CONFIG_STACKPROTECTOR_PER_TASK in a thread register: -mstack-protector-guard=tls not supported by compiler (falling back to __stack_chk_guard switched per task)' "$T/out"
 	check_grep "clang rv64 per-task: ...the switched guard" 'guard per-task switched;' "$T/out"
 	brun "$O/sample" tasks smash
-	check_eq "clang rv64 per-task: a leaked canary still does not help another task" caught "$(riscv_verdict)"
+	check_eq "clang rv64 per-task: a leaked canary still does not help another task" caught "$(verdict)"
 	echo 'CONFIG_CC_STACKPROTECTOR_STRICT=y' >>"$O/.config"
 	mk O="$O" ARCH=riscv LLVM=1 olddefconfig && mk O="$O" ARCH=riscv LLVM=1 -j2
 	check_eq "clang rv64 per-task STRICT: the build stops" 2 $?

@@ -19,7 +19,7 @@ for s in TRAP NOSEMIHOSTING HANG; do
 	check "stand-in $s builds" standin $s
 	brun --timeout=1 "$T/$s.elf"
 	check_eq "$s: killed at the time limit (124), a failure, never caught" \
-		"124 failed" "$rc $(riscv_verdict)"
+		"124 failed" "$rc $(verdict)"
 	check_grep "$s: ...saying so" "^run-board: .*$s\\.elf did not exit within 1 s" "$T/stderr"
 	[ $s = NOSEMIHOSTING ] || check_grep "$s: ...though it printed a catch line" \
 		'^stack-protector: stack smashing detected at 0x[0-9a-f]{16}, aborting$' "$T/stderr"
