@@ -20,6 +20,16 @@
 #include <sspkit/compiler.h>
 
 /*
+ * An entry of an arch's table of exceptions, by number: what the report
+ * calls it, and the signal Linux sends for it; the program (or the
+ * board's fork's child) ends with 128 + that signal, as the shell says it.
+ */
+struct board_exception {
+	const char *name;
+	int signal;
+};
+
+/*
  * "board: WHAT at L0=0x... (L1=0x..., L2=0x...)\n" on standard error, for
  * N labels LABELS ("pc", "mcause") and their VALUES: each value in all
  * its hex digits (8 on a 32-bit board, 16 on rv64), the words after the

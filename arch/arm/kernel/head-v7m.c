@@ -159,12 +159,8 @@ __attribute__((naked)) void v7m_fault_entry(void)
 		 "b	v7m_fault\n");
 }
 
-/* What the exception is called, and the status the program ends with:
- * 128 + the signal Linux would have sent, as the shell says it. */
-static const struct {
-	const char *name;
-	int signal;
-} v7m_exceptions[16] = {
+/* The exceptions by number (IPSR), as the report names them. */
+static const struct board_exception v7m_exceptions[16] = {
 	[2] = { "NMI", 6 },
 	[3] = { "HardFault", 11 },
 	[4] = { "MemManage", 11 },

@@ -25,14 +25,8 @@ __noreturn void mmode_start(void)
 	__sspkit_start(semihosting_boot_args());
 }
 
-/*
- * What an exception is called, and the status the program ends with:
- * 128 + the signal Linux sends for it, as the shell says it.
- */
-static const struct {
-	const char *name;
-	int signal;
-} mmode_exceptions[] = {
+/* The exceptions by number (mcause), as the report names them. */
+static const struct board_exception mmode_exceptions[] = {
 	[0] = { "instruction address misaligned", 7 },
 	[1] = { "instruction access fault", 11 },
 	[2] = { "illegal instruction", 4 },
