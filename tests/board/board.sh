@@ -117,3 +117,51 @@ sweep_checks() {
 	*) check_grep "$c: char16 is caught from k=1" '^char16 +caught@1 ' "$T/judge" ;;
 	esac
 }
+
+# boot_mode ARCH LABEL MODE CRASH CRASH-REGEX: build $O (configured for
+# its board, $llvm for clang) in MODE and boot it: it builds without a
+# warning (clang 14's explicit: the kernel's fallback warning, and it is
+# none), prints its banner and exits 0; "smash char16" is caught by
+# case_char16's own check in the modes that protect it, and in the others
+# crashes with the board's report of the CRASH ("fault", "trap")
+# matching CRASH-REGEX on standard error. The checks are named "LABEL
+# MODE: ...". Status 1 when the build failed.
+boot_mode() {
+	want=$3 fallback=
+	if [ -n "$llvm" ] && [ "$3" = explicit ]; then
+		# clang 14 has no -fstack-protector-explicit: the kit's fallback.
+		want=none
+		fallback='Cannot use CONFIG_CC_STACKPROTECTOR_EXPLICIT: -fstack-protector-explicit not supported by compiler \(falling back to none\)'
+	fi
+	if ! { mk O="$O" ARCH="$1" $llvm "$3.config" && mk O="$O" ARCH="$1" $llvm -j2 &&
+		[ -f "$O/sample" ]; }; then
+		fail "$2 $3: build" "$(tail -20 "$T/out")"
+		return 1
+	fi
+	pass "$2 $3: build"
+	[ -z "$fallback" ] ||
+		check_grep "$2 $3: the compiler lacks it: the kernel's warning" "$fallback" "$T/out"
+	check_nogrep "$2 $3: no warning" '(warning|error):' "$T/out"
+
+	brun "$O/sample"
+	check_eq "$2 $3: boots and exits 0 through semihosting" 0 "$rc"
+	check_grep "$2 $3: ...printing its banner" \
+		"^sspkit sample: arch=$1 stack-protector=$want( |\$)" "$T/stdout"
+
+	brun "$O/sample" smash char16
+	v=$(verdict)
+	check_grep "$2 $3: smash char16 runs the case" \
+		'^smash char16: case_char16 overruns its buffer by 64 bytes$' "$T/stdout"
+	case $want in
+	regular|strong|all)
+		check_eq "$2 $3: the char[16] overrun is caught" caught "$v"
+		check_eq "$2 $3: ...by case_char16's own check" \
+			case_char16 "$(caught_in "$O/sample")" ;;
+	*)
+		check_eq "$2 $3: the char[16] overrun is not caught: it crashes" crashed "$v"
+		check_grep "$2 $3: ...and the board reports the $4" "$5" "$T/stderr"
+		check_nogrep "$2 $3: ...with no stack-protector line" \
+			'^stack-protector:' "$T/stderr" ;;
+	esac
+	[ "$v" = caught ] || [ "$v" = crashed ] || fail "$2 $3: verdict" "status $rc" "$(cat "$T/stderr")"
+}
