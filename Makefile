@@ -337,10 +337,20 @@ targets += sample include/generated/stackprotector.h
 # src = DIR), and links the images DIR declares from this tree's runtime.
 # Outputs go in DIR, as an external module's do; the runtime is built
 # first if it is not yet.
-PHONY += external
-external: $(runtime-ars) prepare scripts_basic scripts_spreport
+# A tree that declares no image is a library: its archive stands in for
+# an image in the list make spaudit reads, its objects (the thin
+# archive's members) for the image's.
+# (A recipe of its own: make expands it after the build, not before.)
+PHONY += external external-build
+external: external-build
+	$(if $(call images-in,$(KBUILD_EXTMOD)),,$(call \
+		ssp-image-list,$(ext-library),$(ext-objects)))
+external-build: $(runtime-ars) prepare scripts_basic scripts_spreport
 	$(Q)$(MAKE) $(build)=$(KBUILD_EXTMOD)
 	$(Q)$(MAKE) -f $(srctree)/Makefile __images image-dirs=$(KBUILD_EXTMOD)
+
+ext-library := $(KBUILD_EXTMOD)/built-in.a
+ext-objects = $(shell $(AR) t $(ext-library) 2>/dev/null)
 
 ifeq ($(filter __images,$(MAKECMDGOALS)),)
 $(sample-image) $(sample-image).stackprotector.h: images ;
@@ -379,7 +389,10 @@ quiet_cmd_link_image = LD      $@
       cmd_link_image = $(CC) $(KBUILD_LDFLAGS) $(image-ldflags-$@) \
 	$(if $(2),-Wl$(comma)-e$(comma)$(2)) -o $(tmp-target) \
 	$(if $(filter %.a,$^),-Wl$(comma)--whole-archive $(filter %.a,$^) \
-	-Wl$(comma)--no-whole-archive) $(filter-out %.a FORCE,$^) $(LIBGCC)
+	-Wl$(comma)--no-whole-archive) $(filter-out %.a FORCE,$^) $(LIBGCC) \
+	$(if $(filter n,$(ARCH_LIBGCC)),|| { echo "$@: ARCH=$(ARCH) links no \
+	libgcc ($(ARCH_LIBGCC_WHY)): an undefined __helper named above is \
+	a libgcc helper; write the code without it" >&2; exit 1; })
 
 $(runtime-ars): %/built-in.a: % ;
 PHONY += $(core-dirs)
@@ -446,7 +459,9 @@ PHONY += spreport scripts_spreport
 scripts_spreport: scripts_basic
 	$(Q)$(MAKE) $(build)=scripts/spreport
 
-spreport-inputs := $(objtree)/sample
+# With M=DIR, the images DIR declares; a tree of objects only, its objects.
+spreport-inputs = $(if $(KBUILD_EXTMOD),$(or $(call images-in,$(KBUILD_EXTMOD)),$(call \
+	ext-objects)),$(objtree)/sample)
 spreport: all scripts_spreport
 	$(Q)$(objtree)/scripts/spreport/spreport $(SPREPORT_FLAGS) $(spreport-inputs)
 
@@ -456,8 +471,8 @@ spreport: all scripts_spreport
 # make with other flags would audit another build than the one asked about.
 # SPAUDIT_FLAGS=--json for CI (JSON only on stdout).
 PHONY += spaudit
-spaudit-lists = $(if $(KBUILD_EXTMOD),$(wildcard $(foreach i,$(call \
-	images-in,$(KBUILD_EXTMOD)),$(call ssp-image-list-file,$(i)))),$(wildcard \
+spaudit-lists = $(if $(KBUILD_EXTMOD),$(wildcard $(foreach i,$(or $(call \
+	images-in,$(KBUILD_EXTMOD)),$(ext-library)),$(call ssp-image-list-file,$(i)))),$(wildcard \
 	$(call ssp-image-list-file,*)))
 spaudit:
 	$(if $(and $(wildcard $(SPAUDIT)),$(spaudit-lists)),,$(error no audited \
@@ -496,12 +511,22 @@ export CONFIG_SHELL
 # Running the sample: natively on the host arch, else under qemu-user; a
 # bare-metal board's image always under its QEMU (scripts/run-board),
 # whatever the machine.
+# With M=DIR, the image DIR declares, or the one RUNIMAGE=NAME names when
+# it declares several. The list is read once the build has written it.
 PHONY += run
-run: sample
+run: $(if $(KBUILD_EXTMOD),external,sample)
 	$(if $(run-wrapper),$(if $(call which-prog,$(firstword $(run-wrapper))),, \
 	  $(error $(firstword $(run-wrapper)) not found: install Debian \
 	  package qemu-user (scripts/install-deps $(ARCH)))))
-	$(Q)$(run-wrapper) ./sample $(RUNARGS)
+	$(Q)$(run-wrapper) $(run-image) $(RUNARGS)
+
+run-images = $(if $(KBUILD_EXTMOD),$(call images-in,$(KBUILD_EXTMOD)),./sample)
+run-image = $(if $(RUNIMAGE),$(or $(filter %/$(RUNIMAGE) $(RUNIMAGE),$(run-images)),$(error \
+	RUNIMAGE=$(RUNIMAGE): no such image; $(run-images-said))),$(if $(filter 1,$(words \
+	$(run-images))),$(run-images),$(error $(if $(run-images),several images to run: \
+	give RUNIMAGE=NAME; ,nothing to run: )$(run-images-said))))
+run-images-said = $(or $(KBUILD_EXTMOD),the kit) declares $(if $(run-images),$(notdir \
+	$(run-images)),no image (image-y += NAME in its Kbuild))
 
 run-wrapper = $(if $(CONFIG_BARE_METAL),$(QEMU),$(if $(filter $(ARCH),$(SUBARCH)),,$(QEMU)))
 
@@ -581,7 +606,8 @@ help:
 	@echo 'Build targets:'
 	@echo '  all             - Build every image: sample, yours (image-y), on arm zImage'
 	@echo '  run             - Build and run sample (under qemu-user when cross;'
-	@echo '                    a board under qemu-system, scripts/run-board)'
+	@echo '                    a board under qemu-system, scripts/run-board); with'
+	@echo '                    M=dir, the image dir declares (RUNIMAGE=NAME: one of several)'
 	@echo '  dir/            - Build one directory (make lib/)'
 	@echo '  dir/file.o      - Build one object; dir/file.i, dir/file.s: its'
 	@echo '                    preprocessed source, its assembler'
@@ -607,7 +633,8 @@ help:
 	@echo '  CC=compiler     - another target compiler (a wrapper, a version)'
 	@echo '  O=dir           - put every generated file in dir'
 	@echo '  M=dir           - build the Kbuild file of dir, outside the kit, and its'
-	@echo '                    images, against this configured tree (also clean, spaudit)'
+	@echo '                    images, against this configured tree (also clean, spaudit,'
+	@echo '                    spreport, run)'
 	@echo '  V=0|1           - short or whole command lines'
 	@echo '  KCONFIG=kconfiglib - run config targets and syncconfig on Kconfiglib'
 	@echo '                    (python3-kconfiglib) instead of kconfig-frontends'
@@ -622,6 +649,7 @@ help:
 	@echo '  KLDFLAGS=...    - extra flags for the target link'
 	@echo '  HOSTCFLAGS=..., HOSTLDFLAGS=... - extra flags for the host programs'
 	@echo '  RUNARGS=...     - arguments for sample in make run (RUNARGS="smash char16")'
+	@echo '  RUNIMAGE=NAME   - make M=dir run: which of the images dir declares'
 	@echo '  SPREPORT_FLAGS=... - flags for make spreport (--list, --json)'
 	@echo '  SPAUDIT_FLAGS=--json - make spaudit as JSON (with make -s)'
 	@echo '  SPCOMPARE_CONFIGS=a.config... - make spcompare: fragments for every mode'

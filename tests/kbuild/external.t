@@ -44,6 +44,49 @@ check_grep "an external object built weaker: warned about, naming its Makefile" 
 "$X/hello" >"$T/hello" 2>&1
 check_grep "...and the image's banner says so" '^hello: stack-protector=regular \(configured strong; 1 of [0-9]+ objects' "$T/hello"
 
+# make M=DIR spreport reports DIR's image, not sample.
+mk O="$O" M="$X" spreport
+check_eq "make M=DIR spreport reports the external image" \
+	"$("$O/scripts/spreport/spreport" "$X/hello")" "$(grep -v '^stack-protector: \|^hello: ' "$T/out")"
+
+# make M=DIR run: the image DIR declares; with several, RUNIMAGE picks one.
+echo 'image-y += hello2
+hello2-objs := main.o sink.o' >>"$X/Makefile"
+mk O="$O" M="$X" run; rc=$?
+check "with two images, make M=DIR run stops" test $rc -ne 0
+check_grep "...naming them and RUNIMAGE" "several images to run: give RUNIMAGE=NAME; $X declares hello hello2" "$T/out"
+mk O="$O" M="$X" run RUNIMAGE=hello2 V=1; rc=$?
+check_eq "make M=DIR run RUNIMAGE=hello2 runs it" 0 $rc
+check_grep "...and it is hello2 that ran" "^$X/hello2 *$" "$T/out"
+mk O="$O" M="$X" run RUNIMAGE=nosuch; rc=$?
+check "RUNIMAGE naming no image stops" test $rc -ne 0
+check_grep "...saying which there are" "RUNIMAGE=nosuch: no such image; $X declares hello hello2" "$T/out"
+
+# A tree of objects only, no image: built, audited, reported, not run.
+L="$T/ext-lib"
+mkdir -p "$L" && cp "$SRC"/tests/kbuild/hello/*.c "$L/" && rm "$L/main.c"
+printf 'obj-y += sink.o lib.o\n' >"$L/Kbuild"
+printf 'void hello_sink(char *p);\nint lib_fill(int n);\nint lib_fill(int n) { char b[32]; b[0] = (char)n; hello_sink(b); return b[1]; }\n' >"$L/lib.c"
+mk O="$O" M="$L"
+check_eq "a library-only external tree builds" 0 $?
+make -C "$SRC" -s O="$O" M="$L" spaudit >"$T/audit" 2>&1; rc=$?
+check_eq "make M=DIR spaudit audits a library-only tree" 0 $rc
+check_grep "...listing its protected object" "^$L/lib.o +1 +1 +strong" "$T/audit"
+check_grep "...and its unprotected one" "^$L/sink.o +1 +0 +strong" "$T/audit"
+mk O="$O" M="$L" spreport
+check_grep "make M=DIR spreport counts a library-only tree's functions" \
+	"^1 of 2 functions are stack-protected" "$T/out"
+mk O="$O" M="$L" run; rc=$?
+check "make M=DIR run of a tree with no image stops" test $rc -ne 0
+check_grep "...saying there is nothing to run" "nothing to run: $L declares no image" "$T/out"
+
+# An -objs directory with no Kbuild names the file it looked for.
+mkdir -p "$L/sub"
+printf 'obj-y += sink.o sub/\n' >"$L/Kbuild"
+mk O="$O" M="$L"; rc=$?
+check "a listed directory without a Kbuild stops the build" test $rc -ne 0
+check_grep "...naming the Kbuild it looked for" "$L/sub/Kbuild: no such file \(nor a Makefile there\)" "$T/out"
+
 mk O="$T/none" M="$T/nosuch"; rc=$?
 check "M= naming no Kbuild tree fails" test $rc -ne 0
 check_grep "...saying what is missing" "M=$T/nosuch: $T/nosuch has no Kbuild or Makefile naming what to build" "$T/out"
