@@ -1,5 +1,5 @@
 #!/bin/sh
-# The sweep on the board (issue 25, item 4): "sample sweep" overruns
+# The sweep on the board: "sample sweep" overruns
 # every case by k = 1..64 bytes on the MPS2 AN385, in one start of
 # qemu-system for the whole sweep (and one for "sample cases"). The
 # board has no processes: its fork() is a checkpoint of RAM that the

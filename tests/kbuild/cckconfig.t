@@ -1,5 +1,5 @@
 #!/bin/sh
-# Kconfig knows the compiler (issue 14, part 1): the config targets write
+# Kconfig knows the compiler: the config targets write
 # include/generated/cc*.kconfig from the cached probes; the real
 # kconfig-mconf shows a comment under the choice for each mode the
 # compiler lacks, and configuring works with no compiler at all.

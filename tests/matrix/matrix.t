@@ -170,7 +170,7 @@ check_grep "summary: times and parallel efficiency" \
 	'^wall [0-9.]+s, sum of cell times [0-9.]+s, [0-9]+ cores .*parallel efficiency [0-9]+%' "$T/full.log"
 check_grep "summary: the sweep's time per cell" '^sweep per cell .*: median [0-9.]+s, max [0-9.]+s$' "$T/full.log"
 
-# matrix.json: one object per cell with the issue's fields.
+# matrix.json: one object per cell, with every field.
 json_check "matrix.json: one object per cell, every field" "$full/matrix.json" '
 import subprocess
 names = subprocess.run(["'"$cells"'", "--names"], capture_output=True, text=True).stdout.split()
