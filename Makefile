@@ -625,7 +625,7 @@ help:
 	@echo '  mrproper        - Remove built files and the configuration'
 	@echo '  distclean       - mrproper, and editor backups and patch leftovers'
 	@echo ''
-	@echo 'Variables (README "Variables" has them all):'
+	@echo 'Variables (Documentation/usage.md, "Variables", has them all):'
 	@echo '  ARCH=$(supported-arches)'
 	@echo '                    (default: this machine, $(SUBARCH))'
 	@echo '  CROSS_COMPILE=prefix  cross toolchain (each ARCH has a default)'

@@ -112,7 +112,7 @@ static void put_number(struct sink *out, const struct number *num,
  * noinline: with this inlined into vsnprintf, gcc 12 -O2 code for sh4
  * took the NULL branch for every %s after the first under qemu-sh4 7.2
  * (the pointer itself arrived intact: %p printed it right). Kept out of
- * line, every port prints the same; see README, "Findings".
+ * line, every port prints the same; see Documentation/findings.md.
  */
 static __attribute__((__noinline__)) void put_string(struct sink *out,
 						     const char *s,

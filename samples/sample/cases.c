@@ -7,7 +7,7 @@
  * The table below is the one place the expectations live: "sample cases"
  * prints it, scripts/matrix/cell compares every case of "sample sweep"
  * with it and with the canaries it finds in this object, and
- * scripts/matrix/table turns it into the README's table.
+ * scripts/matrix/table turns it into Documentation/matrix.md's tables.
  *
  * Expectations are gcc's (-O2, gcc 12; the GCC manual on
  * -fstack-protector*): Regular protects a character array of

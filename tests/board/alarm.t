@@ -1,5 +1,5 @@
 #!/bin/sh
-# The boards' fork(), alarm() and wait4() against Linux's (issue 26): a
+# The boards' fork(), alarm() and wait4() against Linux's: a
 # program of its own (tests/board/spin/, an image beside sample) forks a
 # child that spins until its alarm ends it, then one that exits 3. Linux
 # gives wait4 statuses 14 (killed by SIGALRM) and 768 (exit 3 << 8), and

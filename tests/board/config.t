@@ -1,5 +1,5 @@
 #!/bin/sh
-# The MPS2 AN385 board in Kconfig (issue 25): configs/mps2_defconfig
+# The MPS2 AN385 board in Kconfig: configs/mps2_defconfig
 # (the kernel's name) is for ARCH=arm only; both Kconfig engines give it
 # the same values, and savedefconfig gives the file back; menuconfig shows
 # the platform and the board; the toolchain follows the platform (and the

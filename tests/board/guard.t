@@ -1,5 +1,5 @@
 #!/bin/sh
-# Where the guard comes from on a board without getrandom() (issue 25):
+# Where the guard comes from on a board without getrandom():
 # lib/Kconfig's choice, under ALL (every function checks, so seeding must
 # raise no false alarm) with gcc and clang. The default is a seed made at
 # build time, once per object tree (two trees: two guards); the board's

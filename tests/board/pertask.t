@@ -1,5 +1,5 @@
 #!/bin/sh
-# No guard form the CPU cannot execute (issue 25): arm's per-task guard
+# No guard form the CPU cannot execute: arm's per-task guard
 # is read through TPIDRURO (-mstack-protector-guard=tls -mtp=cp15), which
 # both compilers accept for a Cortex-M and compile to mrc p15, undefined
 # on M-profile. On the MPS2 board STACKPROTECTOR_PER_TASK refuses it with

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The riscv virt board in Kconfig (issue 26): nommu_virt_defconfig and
+# The riscv virt board in Kconfig: nommu_virt_defconfig and
 # rv32_nommu_virt_defconfig (the kernel's names) are for ARCH=riscv only,
 # give the machine-mode platform, the width and the board, come back
 # from savedefconfig, and both Kconfig engines agree on them, alone and

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Per-task canaries in tp on the riscv virt board (issue 26, step B).
+# Per-task canaries in tp on the riscv virt board.
 # With gcc, both widths: tp points at the boot task from the reset path
 # on, so the first protected function after reset, which runs before
 # task_guard_init(), already reads the guard through tp at the offset

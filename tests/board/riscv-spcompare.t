@@ -1,5 +1,5 @@
 #!/bin/sh
-# make spcompare for a board (issue 26): SPCOMPARE_DEFCONFIG names the
+# make spcompare for a board: SPCOMPARE_DEFCONFIG names the
 # defconfig every mode's build starts from, here the RV32 virt board's,
 # and the builds use the board's compiler, not the one the calling make
 # exports; a defconfig that does not exist is refused, naming the variable.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Stand-ins fail on the riscv virt board too (issue 26): an image that
+# Stand-ins fail on the riscv virt board too: an image that
 # traps with no trap vector, or hangs, after printing a caught smash's
 # line, or uses no semihosting, is never a success and never a caught
 # smash; tests/board/riscv-standin.S builds them. (The board's own trap

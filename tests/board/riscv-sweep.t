@@ -1,5 +1,5 @@
 #!/bin/sh
-# The sweep on the riscv virt board (issue 26): "sample sweep" overruns
+# The sweep on the riscv virt board: "sample sweep" overruns
 # every case by k = 1..64 bytes, rv32 and rv64, in one start of
 # qemu-system for the whole sweep (and one for "sample cases"). Its
 # fork() is a checkpoint of RAM that the child's end undoes

@@ -1,8 +1,8 @@
 #!/bin/sh
 # spreport and the audit on the boards' objects: Thumb-2 on the MPS2
-# (issue 25, item 4; gcc arm-none-eabi, clang thumbv7m-none-eabi) and
-# RV32 and RV64 with compressed instructions on the riscv virt board
-# (issue 26; gcc riscv64-unknown-elf, clang riscv32/64-unknown-elf). In
+# (gcc arm-none-eabi, clang thumbv7m-none-eabi) and RV32 and RV64 with
+# compressed instructions on the riscv virt board (gcc
+# riscv64-unknown-elf, clang riscv32/64-unknown-elf). In
 # STRONG and ALL, "make spaudit" lists every object the board's image
 # links, each as the configured mode or a declared exemption, and for
 # every one of them spreport's count of protected functions, and their

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Stand-ins fail (issue 25): a broken board image is never a success and
+# Stand-ins fail: a broken board image is never a success and
 # never a caught smash, whatever it printed and whatever status QEMU
 # exits with. tests/board/standin.S builds three: one that prints a caught
 # smash's line and then locks QEMU up (exit 134, a caught smash's status),

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The sweep on the board (issue 25, item 4): "sample sweep" overruns
+# The sweep on the board: "sample sweep" overruns
 # every case by k = 1..64 bytes on the MPS2 AN385, in one start of
 # qemu-system for the whole sweep (and one for "sample cases"). The
 # board has no processes: its fork() is a checkpoint of RAM that the
@@ -13,8 +13,8 @@
 # must agree with "sample cases" (the table the Linux-user sweep is
 # judged by) and with the canaries spreport finds in cases.o.
 #
-# The caught sets are also spelled out below as README's generated table
-# has them for arm, so a board whose table drifted from Linux-user's
+# The caught sets are also spelled out below as the generated tables of
+# Documentation/matrix.md have them for arm, so a board whose table drifted from Linux-user's
 # fails here. And stand-ins fail: a fault handler that does not return
 # into the parent, and a caught smash whose end locks QEMU up after the
 # report was printed, each fail the cell with nothing counted as caught.
@@ -22,7 +22,7 @@
 . "$(dirname "$0")/../lib.sh"
 . "$SRC/tests/board/board.sh"
 
-# The cases caught, as README's table has them for arm (gcc global and
+# The cases caught, as Documentation/matrix.md's tables have them for arm (gcc global and
 # clang global); clang 14 ignores stack_protect, and its union lowers to
 # a pointer and a char[4] (caught from regular4 on 32-bit arm only).
 all_but_optout="char16 char8 char4 int-array struct-char struct-int union addr-taken alloca vla explicit"
@@ -45,7 +45,7 @@ for compiler in gcc clang; do
 		[ $jrc -eq 2 ] && continue
 		cp "$T/judge" "$T/judge-$compiler-$mode"
 		sweep_checks "$compiler" "$mode" '^board: (MemManage|BusFault|UsageFault|HardFault) at pc='
-		check_eq "$compiler $mode: the cases caught are README's for arm" \
+		check_eq "$compiler $mode: the cases caught are Documentation/matrix.md's for arm" \
 			"$(caught_set "$compiler" "$mode")" \
 			"$(awk '$2 ~ /^caught@/ { printf "%s%s", sep, $1; sep = " " }' "$T/judge")"
 	done

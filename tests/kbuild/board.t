@@ -1,15 +1,16 @@
 #!/bin/sh
-# README's "Adding a board", followed verbatim: its command lines, taken
-# from README itself, run in a copy of the tree; the board builds, runs
-# and prints its banner, and its defconfig holds only what it changed.
+# Documentation/usage.md's "Your own defconfig", followed verbatim: its
+# command lines, taken from that section itself, run in a copy of the
+# tree; the configuration builds, runs and prints its banner, and its
+# defconfig holds only what it changed.
 . "$(dirname "$0")/../lib.sh"
 
 S="$T/src"
 src_copy "$S"
 # The indented command lines of the section, in order.
-awk '/^## Adding a board$/ { f = 1; next } /^## / { f = 0 }
-	f && /^    (make|cp) / { sub(/^    /, ""); print }' "$SRC/README.md" >"$T/steps"
-check "README's section has the steps (make ... and cp ...)" test "$(wc -l <"$T/steps")" -ge 5
+awk '/^## Your own defconfig$/ { f = 1; next } /^## / { f = 0 }
+	f && /^    (make|cp) / { sub(/^    /, ""); print }' "$SRC/Documentation/usage.md" >"$T/steps"
+check "the section has the steps (make ... and cp ...)" test "$(wc -l <"$T/steps")" -ge 5
 i=0
 while read -r line; do
 	i=$((i + 1))

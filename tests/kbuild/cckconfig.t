@@ -1,5 +1,5 @@
 #!/bin/sh
-# Kconfig knows the compiler (issue 14, part 1): the config targets write
+# Kconfig knows the compiler: the config targets write
 # include/generated/cc*.kconfig from the cached probes; the real
 # kconfig-mconf shows a comment under the choice for each mode the
 # compiler lacks, and configuring works with no compiler at all.
@@ -13,7 +13,7 @@ check_grep "gcc: defconfig names the compiler" '^comment "Compiler: gcc [0-9]' "
 check_nogrep "gcc: no mode is commented as unsupported" 'not supported' "$T/gcc/$G/cc-stackprotector.kconfig"
 check_grep "gcc: .config has CC_HAS_STACKPROTECTOR_EXPLICIT=y" '^CONFIG_CC_HAS_STACKPROTECTOR_EXPLICIT=y$' "$T/gcc/.config"
 
-# clang 14 rejects -fstack-protector-explicit (toolchains.md).
+# clang 14 rejects -fstack-protector-explicit (Documentation/toolchains.md).
 mk O="$T/clang" LLVM=1 x86_64_defconfig
 check_grep "LLVM=1: defconfig names clang" '^comment "Compiler: clang [0-9]' "$T/clang/$G/cc.kconfig"
 check_grep "LLVM=1: Explicit is commented, naming the flag" \

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/run: start first
-# The second engine agrees (issue 14, part 2): for every ARCH_defconfig x
+# The second engine agrees: for every ARCH_defconfig x
 # fragment x LLVM=, Kconfiglib and kconfig-frontends give every symbol the
 # same value (scripts/kconfig/crosscheck); and the check fails when they
 # do not.

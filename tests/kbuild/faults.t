@@ -143,7 +143,7 @@ check_eq "(3) mrproper leaves no file but the lock" ".make.lock" \
 	"$(cd "$O" && find . -type f | sed 's|^\./||' | sort | tr '\n' ' ' | sed 's/ $//')"
 
 # 4. A step that lowers protection says what was lost and where it is kept:
-# the issue's sequence, x86_64 ALL+STRICT, then ARCH=m68k, then x86_64.
+# the sequence x86_64 ALL+STRICT, then ARCH=m68k, then x86_64.
 mk O="$O" x86_64_defconfig all.config
 echo CONFIG_CC_STACKPROTECTOR_STRICT=y >>"$O/.config"
 mk O="$O" olddefconfig

@@ -1,5 +1,5 @@
 #!/bin/sh
-# KCONFIG=kconfiglib (issue 14, part 2): the config targets and the
+# KCONFIG=kconfiglib: the config targets and the
 # build's syncconfig on Kconfiglib write the same include/config/ files,
 # autoconf.h and .config.old as kconfig-frontends, so fixdep's per-symbol
 # rebuilds work unchanged; its menuconfig shows the compiler's comments;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# savedefconfig then defconfig, the kernel's way (issue 14, part 3): on
+# savedefconfig then defconfig, the kernel's way: on
 # every arch and with both engines, the minimal file savedefconfig writes,
 # copied to configs/NAME_defconfig, gives back the same .config through
 # "make NAME_defconfig" and "make defconfig KBUILD_DEFCONFIG=...".

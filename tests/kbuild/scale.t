@@ -1,5 +1,5 @@
 #!/bin/sh
-# Kbuild at scale (issue 28): a directory of 5000 objects builds, and no
+# Kbuild at scale: a directory of 5000 objects builds, and no
 # command line grows with the number of objects; the member list recorded
 # in .built-in.a.cmd still rebuilds the archive when it changes;
 # compile_commands.json takes a handful of processes. At N = 1000 every

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Every variable a user sets is in make help and README. The list is not
+# Every variable a user sets is in make help and in the variables table
+# of Documentation/usage.md. The list is not
 # kept by hand: it is every upper-case variable the Makefiles read and do
 # not set themselves (or set only with ?=, a default), less make's own,
 # CONFIG_ symbols and what one make passes to the next.
@@ -30,7 +31,8 @@ check "the user's variables are found (at least ARCH, KCFLAGS, RUNARGS)" \
 make -s help >"$T/help" 2>&1
 for v in $(cat "$T/user"); do
 	check_grep "$v is in make help" "(^|[ ,])$v=" "$T/help"
-	check_grep "$v is in README's variables table" "^\\| [^|]*\`$v(=[^\`]*)?\`" "$SRC/README.md"
+	check_grep "$v is in Documentation/usage.md's variables table" "^\\| [^|]*\`$v(=[^\`]*)?\`" \
+		"$SRC/Documentation/usage.md"
 done
 
 # The check itself: a variable read and documented nowhere is found.

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Two makes started together in one object tree, as the issue saw them
-# (ARCH=arm, from a clean tree): both must exit 0, and the image they
+# Two makes started together in one object tree (ARCH=arm, from a clean
+# tree): both must exit 0, and the image they
 # leave must be the one a single make builds. ROBUST_RUNS sets the runs.
 . "$(dirname "$0")/../lib.sh"
 

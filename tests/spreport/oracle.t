@@ -8,7 +8,7 @@ SPREPORT=${SPREPORT:-$T/spreport}
 	{ fail "build spreport"; done_testing; }
 ORACLE=$SRC/tests/spreport/oracle.sh
 
-# One function per row of the gcc table in shared/notes/toolchains.md; the
+# One function per row of the gcc table in Documentation/toolchains.md; the
 # buffers go to a function the compiler cannot see, so they stay.
 cat >"$T/shapes.c" <<'EOF'
 extern void use(void *p);

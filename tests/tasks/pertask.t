@@ -3,8 +3,8 @@
 # spirit of LKDTM's REPORT_STACK_CANARY, with -fstack-protector-all so
 # that every frame on every task's stack carries a canary:
 #  - make, include/generated/stackprotector.h and sample all name the
-#    guard location the compiler's documented flags give (toolchains.md):
-#    a thread register where gcc (or clang) takes the flags, else the
+#    guard location the compiler's documented flags give
+#    (Documentation/toolchains.md): a thread register where gcc (or clang) takes the flags, else the
 #    global guard switched per task, with the 3.14-style warning when
 #    the compiler rejects the arch's flags;
 #  - each task finds its canary in its own protected frame; all differ,
