@@ -181,6 +181,11 @@ check_eq "(4) checker: random guard -> fixed is lowered" 1 $rc
 lowered 'CONFIG_CC_STACKPROTECTOR_EXPLICIT=y\n' "$R" >"$T/o"; rc=$?
 check_eq "(4) checker: explicit -> regular is not lowered" 0 $rc
 check_eq "(4) checker: ...and prints nothing" "" "$(cat "$T/o")"
+# EXPLICIT protects the functions marked for it; NONE protects none.
+lowered 'CONFIG_CC_STACKPROTECTOR_EXPLICIT=y\n' 'CONFIG_CC_STACKPROTECTOR_NONE=y\n' >"$T/o"; rc=$?
+check_eq "(4) checker: explicit -> none is lowered" 1 $rc
+check_grep "(4) checker: ...and names the mode lost" \
+	'mode explicit -> none \(CONFIG_CC_STACKPROTECTOR_EXPLICIT=y is gone\)' "$T/o"
 lowered 'CONFIG_CC_STACKPROTECTOR_NONE=y\nCONFIG_CC_STACKPROTECTOR_STRICT=y\n' \
 	'CONFIG_CC_STACKPROTECTOR_NONE=y\n' >"$T/o"; rc=$?
 check_eq "(4) checker: none loses a hand-set STRICT (nothing to enforce): not lowered" "0:" "$rc:$(cat "$T/o")"
