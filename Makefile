@@ -89,7 +89,7 @@ objdir := $(if $(KBUILD_OUTPUT),$(KBUILD_OUTPUT),$(CURDIR))
 # through mrproper: deleting it while a make waits on it would let a third
 # make lock a new file alongside. Goals that build in scratch trees of their
 # own (check, matrix, bench) or write nothing need no lock.
-no-lock-goals := help check matrix bench kernelversion
+no-lock-goals := help check matrix bench mutants kernelversion
 ifeq ($(KBUILD_LOCKED),$(objdir))
   need-lock :=
 else
@@ -154,7 +154,7 @@ export KCONFIG_CONFIG GENERATED_KCONFIG_DIR
 
 ####
 # Which goals need a configuration, and which only edit one.
-no-config-goals := help clean mrproper distclean check bench matrix \
+no-config-goals := help clean mrproper distclean check bench mutants matrix \
 		   spcompare spaudit kernelversion
 config-goals    := %config %_defconfig %.config
 goals           := $(if $(MAKECMDGOALS),$(MAKECMDGOALS),all)
@@ -587,6 +587,14 @@ bench:
 	$(Q)set -e; for b in $(sort $(wildcard $(srctree)/scripts/bench/*)); do \
 		[ -x "$$b" ] || continue; echo "== $${b#$(srctree)/}"; $$b; done
 
+# The suite's own mutation check: each mutant of scripts/mutants/mutants.txt
+# planted alone in a scratch copy of the tree, its tests run there. Slow
+# (each mutant runs its test files); before a release, after a refactor
+# of a checker (Documentation/mutants.md). MUTANTS=name... runs some only.
+PHONY += mutants
+mutants:
+	$(Q)$(srctree)/scripts/mutants/run $(if $(MUTANTS),--only "$(MUTANTS)")
+
 PHONY += help
 help:
 	@echo 'Configuration targets:'
@@ -619,6 +627,8 @@ help:
 	@echo '  matrix          - Build and run every ARCH x mode x compiler (ARCHES=, MODES=, COMPILERS=)'
 	@echo '  check           - Run the test suite'
 	@echo '  bench           - Run the benchmarks (scripts/bench/*), print their figures'
+	@echo '  mutants         - Plant each bug of scripts/mutants/mutants.txt in a copy'
+	@echo '                    of the tree, run its tests, say which survive (slow)'
 	@echo ''
 	@echo 'Cleaning targets:'
 	@echo '  clean           - Remove built files, keep the configuration'
@@ -658,6 +668,7 @@ help:
 	@echo '  ARCHES=, PLATFORMS=, MODES=, COMPILERS=, GUARDS='
 	@echo '                  - make matrix: a subset of an axis'
 	@echo '  MATRIX_OUT=dir  - make matrix: where the results go (matrix-results/)'
+	@echo '  MUTANTS=name... - make mutants: only these mutants (JOBS= as for check)'
 
 PHONY += FORCE
 FORCE:

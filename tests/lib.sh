@@ -11,9 +11,11 @@ set -u
 
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
 export SRC
-# Each test file gets its own scratch folder, removed on success.
+# Each test file gets its own scratch folder, removed on success, named by
+# its path below tests/ (see tests/scratch.sh).
+. "$SRC/tests/scratch.sh"
 TESTTMP=${TESTTMP:-$(mktemp -d "${TMPDIR:-/tmp}/sspkit-test.XXXXXX")}
-T="$TESTTMP/$(basename "$0" .t)"
+T="$TESTTMP/$(scratch_name "$0")"
 rm -rf "$T" && mkdir -p "$T"
 export T
 

@@ -7,8 +7,9 @@
  *
  *   sample tasks [N]    four tasks, N yields each (default 1000)
  *   sample tasks canaries
- *                       each task finds the canary in its own protected
- *                       frame and reports it (LKDTM's REPORT_STACK_CANARY)
+ *                       each task, the boot task first, finds the canary
+ *                       in its own protected frame and reports it
+ *                       (LKDTM's REPORT_STACK_CANARY)
  *   sample tasks smash  task a leaks its canary; task b overruns its own
  *                       frame with it: caught only if b's canary differs
  */
@@ -161,6 +162,9 @@ static int tasks_canaries(void)
 	int i;
 
 	print_word("global guard: ", stack_guard_value(), "\n");
+	/* The boot task's canary is the boot guard (kernel/start.c). */
+	if (report_canary() < 0)
+		missing++;
 	for (i = 0; i < NTASKS; i++)
 		task_create(&tasks[i], names[i], stacks[i], sizeof(stacks[i]),
 			    canaries_main, NULL);

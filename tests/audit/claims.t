@@ -42,6 +42,15 @@ check "an object newer than its record: make spaudit fails" test $rc -ne 0
 check_grep "...saying that the last build did not finish, and which object" \
 	'^spaudit:   lib/string.o: it was rebuilt after its audit' "$T/audit.err"
 check_grep "...and naming the image" 'the last build of samples/sample/sample did not finish' "$T/audit.err"
+# Audited again but not linked again (a build stopped between the audit
+# and the link): the record is up to date, the image is not.
+now=$(date +%s)
+touch -d "@$((now + 2))" "$O/lib/string.o"
+touch -d "@$((now + 3))" "$O/lib/.string.o.ssp"
+make -C "$SRC" -s O="$O" spaudit >"$T/audit" 2>"$T/audit.err"; rc=$?
+check "an object audited after the image was linked: make spaudit fails" test $rc -ne 0
+check_grep "...saying the object is newer than the image" \
+	'^spaudit:   lib/string.o: it is newer than the image' "$T/audit.err"
 
 mk O="$T/none" clean
 make -C "$SRC" -s O="$T/empty" spaudit >"$T/audit" 2>&1; rc=$?

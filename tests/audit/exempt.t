@@ -47,6 +47,19 @@ check_grep "...and stackprotector.h" \
 	done
 } >"$S/samples/sample/tiny/big.c"
 printf 'obj-y += big.o\nCFLAGS_big.o += $(DISABLE_STACKPROTECTOR)\n' >>"$S/samples/sample/tiny/Makefile"
+# And, in an object built strong, one function declared __no_stack_protector,
+# big enough to weigh on the share of text (some 15%): its bytes count.
+{
+	printf '#include <sspkit/compiler.h>\n\nint declared_big(volatile int *v);\n'
+	printf '__no_stack_protector int declared_big(volatile int *v)\n{\n'
+	i=1
+	while [ $i -lt 200 ]; do
+		printf '\tv[%d] = v[%d] * %d + v[%d];\n' $((i % 16)) $(((i + 5) % 16)) $((i * 7 + 3)) $(((i + 9) % 16))
+		i=$((i + 1))
+	done
+	printf '\treturn v[0];\n}\n'
+} >"$S/samples/sample/tiny/declared.c"
+echo 'obj-y += declared.o' >>"$S/samples/sample/tiny/Makefile"
 smk O="$O" -j2; cp "$T/out" "$T/build.out"; smk O="$O" run
 
 # The same figures from the objects' symbol tables: every FUNC symbol with
@@ -63,10 +76,14 @@ for o in $objs; do
 done
 # kernel/start.c declares its entry __no_stack_protector.
 funcs kernel/start.o | grep '^__sspkit_start ' >>"$T/exempt"
+funcs samples/sample/tiny/declared.o | grep '^declared_big ' >>"$T/exempt"
 total=$(wc -l <"$T/all"); ex=$(wc -l <"$T/exempt")
 pct=$(awk -v a="$(awk '{ s += $2 } END { print s }' "$T/exempt")" \
 	-v b="$(awk '{ s += $2 } END { print s }' "$T/all")" 'BEGIN { printf "%.0f", 100 * a / b }')
 check "...the big object holds most of the text (${pct}%)" test "$pct" -gt 50
+dpct=$(awk -v a="$(awk '$1 == "declared_big" { print $2 }' "$T/exempt")" \
+	-v b="$(awk '{ s += $2 } END { print s }' "$T/all")" 'BEGIN { printf "%.0f", 100 * a / b }')
+check "...and the declared function a share that shows (${dpct}%)" test "$dpct" -ge 5
 want="exempt: 3 objects, $ex of $total functions, $pct% of text"
 check_eq "an exempt object of the user's: the banner gives its share" \
 	"tiny: stack-protector=strong (configured strong; $want)" "$(grep '^tiny: ' "$T/out")"

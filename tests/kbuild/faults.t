@@ -75,6 +75,16 @@ AR_STALL=lib/built-in.a kill_at archive "$O/lib/built-in.a.tmp" \
 check "(2) archive: the stand-in wrote the 8 bytes a killed ar leaves" \
 	test "$(wc -c <"$O/lib/built-in.a.tmp")" -eq 8
 after_kill archive lib/built-in.a -DFAULT=2
+# The archive again, this time with only its command changed (AR), so that
+# no object is newer than it: the record if_changed writes must not claim
+# the killed command ran, or the next make, with the very same command,
+# would take the old archive as up to date.
+AR_STALL=lib/built-in.a kill_at "archive, same command" "$O/lib/built-in.a.tmp" \
+	AR="$SRC/tests/bin/stall-ar" KCFLAGS=-DFAULT=2
+mk O="$O" AR="$SRC/tests/bin/stall-ar" KCFLAGS=-DFAULT=2; rc=$?
+check_eq "(2) archive, same command: the next make succeeds" 0 $rc
+check_grep "(2) archive, same command: ...and runs the killed command again" \
+	' lib/built-in.a$' "$T/out"
 CC_STALL=samples/sample/sample.tmp kill_at image "$O/samples/sample/sample.tmp" CC="$LOGCC" KCFLAGS=-DFAULT=3
 after_kill image samples/sample/sample -DFAULT=3
 CC_STALL=scripts/basic/fixdep.tmp kill_at "host program" \
@@ -181,6 +191,11 @@ check_eq "(4) checker: random guard -> fixed is lowered" 1 $rc
 lowered 'CONFIG_CC_STACKPROTECTOR_EXPLICIT=y\n' "$R" >"$T/o"; rc=$?
 check_eq "(4) checker: explicit -> regular is not lowered" 0 $rc
 check_eq "(4) checker: ...and prints nothing" "" "$(cat "$T/o")"
+# EXPLICIT protects the functions marked for it; NONE protects none.
+lowered 'CONFIG_CC_STACKPROTECTOR_EXPLICIT=y\n' 'CONFIG_CC_STACKPROTECTOR_NONE=y\n' >"$T/o"; rc=$?
+check_eq "(4) checker: explicit -> none is lowered" 1 $rc
+check_grep "(4) checker: ...and names the mode lost" \
+	'mode explicit -> none \(CONFIG_CC_STACKPROTECTOR_EXPLICIT=y is gone\)' "$T/o"
 lowered 'CONFIG_CC_STACKPROTECTOR_NONE=y\nCONFIG_CC_STACKPROTECTOR_STRICT=y\n' \
 	'CONFIG_CC_STACKPROTECTOR_NONE=y\n' >"$T/o"; rc=$?
 check_eq "(4) checker: none loses a hand-set STRICT (nothing to enforce): not lowered" "0:" "$rc:$(cat "$T/o")"

@@ -11,6 +11,9 @@ S="$T/src"
 src_copy "$S"
 printf '# a fragment with a typo\nCONFIG_CC_STACKPROTECTOR_REGULAR=y\nCONFIG_SAMPLE_LZ=y\n' \
 	>"$S/configs/typo.config"
+# The same typo written the other way a fragment sets a symbol.
+printf 'CONFIG_CC_STACKPROTECTOR_REGULAR=y\n# CONFIG_SAMPLE_LZ is not set\n' \
+	>"$S/configs/typo-n.config"
 printf 'CONFIG_CC_STACKPROTECTOR_REGULAR=y\nCONFIG_CC_STACKPROTECTOR_BUFFER_SIZE=abc\n' \
 	>"$S/configs/badvalue.config"
 smk() { make -C "$S" --no-print-directory "$@" >"$T/out" 2>&1; }
@@ -23,6 +26,9 @@ for engine in frontends kconfiglib; do
 	check_grep "$engine: ...naming the fragment, its line and the symbol" \
 		"^$F/typo.config:3: warning: CONFIG_SAMPLE_LZ is not a symbol of any Kconfig file \\(a typo\\?\\): dropped$" "$T/out"
 	check_grep "$engine: ...the rest of the fragment is merged" '^CONFIG_CC_STACKPROTECTOR_REGULAR=y' "$O/.config"
+	smk O="$O" $E x86_64_defconfig && smk O="$O" $E typo-n.config
+	check_grep "$engine: a typo as \"# CONFIG_... is not set\": the same warning" \
+		"^$F/typo-n.config:2: warning: CONFIG_SAMPLE_LZ is not a symbol of any Kconfig file \\(a typo\\?\\): dropped$" "$T/out"
 
 	smk O="$O" $E x86_64_defconfig && smk O="$O" $E badvalue.config
 	check_grep "$engine: a value that does not survive: named, with what it became" \

@@ -62,6 +62,19 @@ check_grep "(c) the one compile is samples/sample/main.o" \
 check_grep "(c) the new value reaches the banner" '^sspkit sample-c:' \
 	"$(cd "$O" && ./sample >"$T/banner"; echo "$T/banner")"
 
+# (c) fixdep finds a symbol, a whole word, wherever it stands: here a
+# header's last bytes, with no newline after it (kconfig's file for
+# CONFIG_FOO_BAR is include/config/foo/bar.h).
+printf '#include "last.h"\n' >"$T/last.c"
+printf '/* last, not XCONFIG_SAMPLE_RLE */\n#if CONFIG_CC_STACKPROTECTOR_STRONG\n#endif\n// CONFIG_SAMPLE_LZ' >"$T/last.h"
+printf 'last.o: %s \\\n %s\n' "$T/last.c" "$T/last.h" >"$T/last.d"
+"$O/scripts/basic/fixdep" "$T/last.d" last.o 'cc -c last.c' >"$T/last.cmd"
+check_grep "(c) fixdep: a symbol in the middle of a header" \
+	'^    \$\(wildcard include/config/cc/stackprotector/strong\.h\) \\$' "$T/last.cmd"
+check_grep "(c) fixdep: ...and one that ends the file, whole" \
+	'^    \$\(wildcard include/config/sample/lz\.h\) \\$' "$T/last.cmd"
+check_nogrep "(c) fixdep: ...but no CONFIG_ inside a longer word" 'sample/rle' "$T/last.cmd"
+
 # (d)
 check_eq "(d) O= build leaves the source tree's git status unchanged" \
 	"$status_before" "$(git -C "$SRC" status --porcelain 2>/dev/null)"

@@ -40,6 +40,14 @@ check "strong: several times regular ($(row strong 4) vs $(row regular 4))" \
 	awk -v s="$(row strong 4)" -v r="$(row regular 4)" 'BEGIN { exit !(s >= 3 * r && s < 60) }'
 check "explicit: only stack_protect functions ($(row explicit 4))" \
 	awk -v p="$(row explicit 4)" 'BEGIN { exit !(p > 0 && p < 1) }'
+# Each build's growth is over the base (the first column), recomputed here
+# from the printed sizes: 100 * (size - base) / base.
+growth=$(awk '/^      - / { l = $2 } / text size$/ { base = $1 }
+	/ text size \(/ { p = $4; gsub(/[(%)]/, "", p)
+		printf "%s %s %+.2f\n", l, p, 100 * ($1 - base) / base }' "$T/table")
+check_eq "compare: 4 builds give their growth" 4 "$(echo "$growth" | grep -c .)"
+check_eq "compare: each growth is over the base's size" "" \
+	"$(echo "$growth" | awk '$2 != $3 { print $1 ": printed " $2 "%, over the base " $3 "%" }')"
 check "text grows none < regular < strong < all" \
 	test "$(row none 5)" -lt "$(row regular 5)" -a "$(row regular 5)" -lt "$(row strong 5)" \
 		-a "$(row strong 5)" -lt "$(row all 5)"

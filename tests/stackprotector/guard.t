@@ -15,6 +15,16 @@ check_eq "RANDOM: 20 runs give 20 different guards" 20 "$(sort -u "$T/guards" | 
 check_eq "RANDOM: every guard's lowest-addressed byte is zero" 20 "$(grep -c '00$' "$T/guards")"
 check_eq "RANDOM: no guard is the fixed canary or zero" 0 \
 	"$(grep -c -e '0x00000000000a0dff' -e '0x0000000000000000' "$T/guards")"
+# getrandom() fills all 8 bytes: each of the other 7 takes more than one
+# value over the 20 runs (the odds that a random byte repeats 19 times are
+# 256^-19), where a guard filled in part keeps the rest constant.
+varying=0
+for b in 1 2 3 4 5 6 7; do
+	# Byte b from the least significant: digits 15-2b and 16-2b of 16.
+	n=$(sed 's/^guard: 0x//' "$T/guards" | cut -c$((15 - 2 * b))-$((16 - 2 * b)) | sort -u | wc -l)
+	[ "$n" -gt 1 ] && varying=$((varying + 1))
+done
+check_eq "RANDOM: all 7 bytes above the zero byte vary over 20 runs" 7 "$varying"
 
 # FIXED: the terminator canary.
 sed -i -e 's/^CONFIG_STACKPROTECTOR_GUARD_RANDOM=y/# CONFIG_STACKPROTECTOR_GUARD_RANDOM is not set/' \

@@ -52,6 +52,18 @@ check_grep "old gcc + STRICT: with the same warning text, as an error" \
 check "old gcc + STRICT: no sample is produced" test ! -e "$T/old-strict/sample"
 check "old gcc + STRICT: nothing was compiled" test ! -e "$T/old-strict/lib/string.o"
 
+# A compiler without -fstack-protector-all: ALL falls back to the next
+# weaker mode, STRONG (none < regular < strong < all), not further.
+CC_REJECT=-fstack-protector-all; export CC_REJECT
+build noall "$B/cc-reject" all
+unset CC_REJECT
+check_grep "no -all: the 3.14 warning, falling back to strong" \
+	'Cannot use CONFIG_CC_STACKPROTECTOR_ALL: -fstack-protector-all not supported by compiler \(falling back to strong: -fstack-protector-strong\)$' "$T/noall.out"
+check_grep "no -all: objects compile with -fstack-protector-strong" \
+	' -fstack-protector-strong .*-c -o samples/sample/main.o' "$T/noall.out"
+check_grep "no -all: sample's banner shows strong" \
+	'stack-protector=strong \(configured all[;)]' "$(banner noall >"$T/b"; echo "$T/b")"
+
 # No stack protector at all: REGULAR cannot be had either.
 build nossp "$B/cc-no-ssp" regular
 check_grep "no-ssp compiler: the 3.14 REGULAR warning" \

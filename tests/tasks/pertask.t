@@ -92,6 +92,10 @@ one() {
 	global=$(sed -n 's/^global guard: \(0x[0-9a-f]*\)$/\1/p' "$T/out")
 	check_eq "$name: 4 tasks find their canary in their own frame" 4 \
 		"$(printf '%s\n' $canaries | grep -c .)"
+	# The boot task runs main on the boot guard, set before any protected
+	# function (kernel/start.c), not on a canary of its own.
+	check_eq "$name: the boot task's canary is the global guard" "${global:-none}" \
+		"$(sed -n 's/^task boot: canary \(0x[0-9a-f]*\) in its frame$/\1/p' "$T/out")"
 	if [ "$frag" = per-task.config ]; then
 		check_eq "$name: the 4 canaries all differ" 4 \
 			"$(printf '%s\n' $canaries | sort -u | grep -c .)"
