@@ -40,7 +40,8 @@ ARCH ?= $(SUBARCH)
 
 # arch/arches is the one list of ARCH values, each with its directory
 # under arch/ (both x86 flavours share arch/x86): SRCARCH.
-include $(dir $(lastword $(MAKEFILE_LIST)))arch/arches
+kit-dir := $(dir $(lastword $(MAKEFILE_LIST)))
+include $(kit-dir)arch/arches
 supported-arches := $(foreach a,$(arch-dirs),$(firstword $(subst :, ,$(a))))
 ifneq ($(words $(filter $(ARCH),$(supported-arches))),1)
 $(error ARCH=$(ARCH) is not supported; use one of: $(supported-arches))
@@ -56,20 +57,18 @@ ifneq ("$(origin KBUILD_SRC)", "command line")
   KBUILD_SRC :=
 endif
 ifeq ($(KBUILD_SRC),)
-# make splits words at blanks and takes a colon for a rule: no path it
-# works with may contain either. Checked before anything is created.
-ifneq ($(words $(subst :, ,$(CURDIR))),1)
-$(error source directory cannot contain spaces or colons: "$(CURDIR)"; \
-	move or clone the tree to a path without them)
-endif
+# Every path and name the user gives goes into make's text and into shell
+# recipes unquoted: each passes the one rule for names (check-name in
+# scripts/Kbuild.include) before anything is created or expanded.
+include $(kit-dir)scripts/Kbuild.include
+$(call check-name,the source directory ,$(CURDIR))
+$(call check-names,the goal ,$(MAKECMDGOALS))
+$(foreach v,O M KBUILD_OUTPUT KBUILD_DEFCONFIG KCONFIG_CONFIG,$(if $(filter \
+	command line environment,$(origin $v)),$(call check-name,$v=,$(value $v))))
 ifeq ("$(origin O)", "command line")
   KBUILD_OUTPUT := $(O)
 endif
 ifneq ($(KBUILD_OUTPUT),)
-ifneq ($(words $(subst :, ,$(KBUILD_OUTPUT))),1)
-$(error output directory cannot contain spaces or colons: O="$(KBUILD_OUTPUT)"; \
-	choose an O= without them)
-endif
 saved-output := $(KBUILD_OUTPUT)
 # Its absolute path, then "writable" when this user may write there.
 output-probe := $(shell mkdir -p "$(KBUILD_OUTPUT)" 2>/dev/null && \
@@ -79,6 +78,7 @@ $(if $(KBUILD_OUTPUT),,$(error cannot create output directory "$(saved-output)":
 	check that its parent exists and is writable))
 $(if $(filter writable,$(output-probe)),,$(error output directory \
 	"$(saved-output)" is not writable: give O= a directory you may write to))
+$(call check-name,the output directory ,$(KBUILD_OUTPUT))
 endif
 objdir := $(if $(KBUILD_OUTPUT),$(KBUILD_OUTPUT),$(CURDIR))
 
@@ -104,8 +104,7 @@ ifeq ($(KBUILD_EXTMOD),)
 KBUILD_EXTMOD := $(abspath $(M))
 $(if $(wildcard $(KBUILD_EXTMOD)/Kbuild $(KBUILD_EXTMOD)/Makefile),,$(error \
 	M=$(M): $(KBUILD_EXTMOD) has no Kbuild or Makefile naming what to build))
-$(if $(filter-out 1,$(words $(subst :, ,$(KBUILD_EXTMOD)))),$(error \
-	M=$(M): a path with spaces or colons cannot be built by make))
+$(call check-name,M=,$(KBUILD_EXTMOD))
 endif
 endif
 
@@ -280,7 +279,7 @@ endif
 
 # images.order (scripts/Makefile.build) names each image a directory
 # declares; images-in gives them for directories $1.
-images-in = $(strip $(foreach d,$1,$(file <$(d)/images.order)))
+images-in = $(strip $(foreach d,$1,$(call names-in-file,$(d)/images.order)))
 
 # Directories built once the images are linked: an arch's boot stages,
 # which carry an image (arch-boot-dirs-y in arch/<arch>/Makefile). Their
