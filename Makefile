@@ -521,11 +521,13 @@ PHONY += clean mrproper distclean
 clean-dirs := arch kernel lib samples scripts
 # Every file the build made has a .NAME.cmd record beside it: remove both,
 # so no list of generated files has to be kept by hand.
-# With M=DIR, what the build wrote in DIR.
+# With M=DIR, what the build wrote in DIR. The names go NUL-separated
+# from find to rm: a third-party tree's file names are data, and one with
+# a blank or a newline must not split into a path outside it.
 clean-root := $(or $(KBUILD_EXTMOD),.)
 clean:
-	$(Q)find $(clean-root) -name '.*.cmd' -type f | sed 's|/\.\([^/]*\)\.cmd$$|/\1|' | \
-		xargs -r rm -f
+	$(Q)find $(clean-root) -name '.*.cmd' -type f -print0 | \
+		sed -z 's|/\.\([^/]*\)\.cmd$$|/\1|' | xargs -0r rm -f --
 	$(Q)find $(clean-root) \( -name '*.o' -o -name '*.a' -o -name '.*.cmd' \
 		-o -name '.*.d' -o -name '*.tmp' -o -name '.*.ssp' -o -name '.*.list' \
 		-o -name '.ssp-audit*' -o -name '.*.ssp-objects' \

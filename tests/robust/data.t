@@ -1,0 +1,40 @@
+#!/bin/sh
+# Data is never code (issue 39, cases 2 and 5): a third-party tree's file
+# names are not split into paths outside it by make M=DIR clean, and a
+# string value of the configuration reaches a Makefile that reads it as
+# text. The canary is "touch PWNED" wherever a command could hide.
+. "$(dirname "$0")/../lib.sh"
+
+O="$T/obj"
+# no_canary NAME: no PWNED file was made anywhere a recipe could run.
+no_canary() {
+	found=$(find "$T" "$SRC" -name PWNED 2>/dev/null)
+	if [ -z "$found" ]; then pass "$1: no canary"; else fail "$1: no canary" "$found"; rm -f $found; fi
+}
+mk O="$O" defconfig
+check_eq "configures" 0 $?
+
+# 2. make M=DIR clean: a directory whose name ends in a blank, below it
+# directories spelling the absolute path of a victim file outside the
+# tree, and the victim's .cmd record at the bottom. Split at the blank,
+# the record named the victim itself.
+M="$T/ext"
+mkdir -p "$M" "$T/victim"
+cp "$SRC/tests/kbuild/hello/"* "$M/"
+echo precious >"$T/victim/victim.txt"
+mk O="$O" M="$M"
+check_eq "(2) the M= tree builds" 0 $?
+mkdir -p "$M/x $T/victim"
+: >"$M/x $T/victim/.victim.txt.cmd"
+: >"$M/x $T/victim/victim.txt"
+# clean does not read the tree's Kbuild: a command there never runs.
+echo '$(shell touch PWNED)' >>"$M/Makefile"
+mk O="$O" M="$M" clean; rc=$?
+check_eq "(2) make M=DIR clean: exit 0" 0 $rc
+check_eq "(2) ...the victim outside the tree is untouched" precious "$(cat "$T/victim/victim.txt" 2>/dev/null)"
+check "(2) ...the file the record names, inside the tree, is removed" test ! -e "$M/x $T/victim/victim.txt"
+check "(2) ...and so is what the build wrote" test ! -e "$M/main.o" -a ! -e "$M/hello"
+check "(2) ...but not the tree's sources" test -e "$M/main.c" -a -e "$M/Makefile"
+no_canary "(2) make M=DIR clean"
+
+done_testing
