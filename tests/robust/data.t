@@ -37,4 +37,26 @@ check "(2) ...and so is what the build wrote" test ! -e "$M/main.o" -a ! -e "$M/
 check "(2) ...but not the tree's sources" test -e "$M/main.c" -a -e "$M/Makefile"
 no_canary "(2) make M=DIR clean"
 
+# 5. A string value with make's and the shell's syntax, from an M= tree's
+# fragment, reaches that tree's Kbuild as text, with either engine.
+for engine in frontends kconfiglib; do
+	E="$T/str-$engine" EO="$T/obj-$engine"
+	mkdir -p "$E/configs"
+	cp "$SRC/tests/kbuild/hello/"* "$E/"
+	echo 'CONFIG_LOCALVERSION="-x$(shell touch PWNED)`touch PWNED`"' >"$E/configs/evil.config"
+	printf '%s\n' '$(info LV=$(CONFIG_LOCALVERSION))' >>"$E/Makefile"
+	mk O="$EO" KCONFIG=$engine defconfig
+	mk O="$EO" KCONFIG=$engine M="$E" evil.config
+	check_eq "(5) $engine: the fragment merges" 0 $?
+	mk O="$EO" KCONFIG=$engine M="$E"; rc=$?
+	check_eq "(5) $engine: make M=DIR builds" 0 $rc
+	check "(5) $engine: ...its Kbuild reads the value as text" \
+		grep -qxF 'LV="-x$(shell touch PWNED)`touch PWNED`"' "$T/out"
+	check_grep "(5) $engine: ...auto.conf has each \$ doubled" \
+		'^CONFIG_LOCALVERSION="-x\$\$\(shell touch PWNED\)`touch PWNED`"$' "$EO/include/config/auto.conf"
+	check_grep "(5) $engine: ...autoconf.h the C string" \
+		'^#define CONFIG_LOCALVERSION "-x\$\(shell touch PWNED\)`touch PWNED`"$' "$EO/include/generated/autoconf.h"
+	no_canary "(5) $engine: a string value read by an M= Kbuild"
+done
+
 done_testing
