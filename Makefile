@@ -177,7 +177,7 @@ config-baseline := .tmp/config.baseline
 __build_one_by_one:
 	$(Q)set -e; baseline=none; \
 	if [ -e $(KCONFIG_CONFIG) ]; then mkdir -p $(dir $(config-baseline)); \
-		cp $(KCONFIG_CONFIG) $(config-baseline); \
+		rm -f $(config-baseline); cp $(KCONFIG_CONFIG) $(config-baseline); \
 		baseline=$(abspath $(config-baseline)); fi; \
 	for goal in $(goals); do \
 		$(MAKE) -f $(srctree)/Makefile $$goal \
@@ -407,7 +407,8 @@ endef
 # kernel's asm-offsets way. kernel/asm-offsets.c puts each offset into a
 # marker line of the assembler output, which sed turns into a #define.
 quiet_cmd_asm_offsets = GEN     $@
-      cmd_asm_offsets = $(CC) -Wp,-MMD,$(depfile) $(LINUXINCLUDE) \
+      cmd_asm_offsets = rm -f $(dot-target).s.tmp && \
+	$(CC) -Wp,-MMD,$(depfile) $(LINUXINCLUDE) \
 	$(KBUILD_CPPFLAGS) $(KBUILD_CFLAGS) -S -o $(dot-target).s.tmp $< && \
 	{ echo '/* Generated from kernel/asm-offsets.c; do not edit. */'; \
 	  sed -n 's/^[[:space:]]*\.ascii[[:space:]]*"->\([A-Z_0-9]*\) [$$\#]*\([0-9]*\).*/\#define \1 \2/p' \
@@ -483,7 +484,7 @@ spcompare: scripts_spreport
 # The compile database for clangd, from the recorded command lines.
 PHONY += compile_commands.json
 quiet_cmd_gen_compile_commands = GEN     $@
-      cmd_gen_compile_commands = $(CONFIG_SHELL) \
+      cmd_gen_compile_commands = rm -f $@.tmp && $(CONFIG_SHELL) \
 	$(srctree)/scripts/gen-compile-commands . > $@.tmp && mv -f $@.tmp $@
 compile_commands.json: all
 	$(call cmd,gen_compile_commands)
