@@ -1051,12 +1051,15 @@ static int report_list(const char *list, struct reading *rd)
 			if (stat(image, &st) == 0)
 				rd->image_time = st.st_mtim;
 		} else if (strcmp(f[0], "expect") == 0) {
+			/* Checked before it is kept: rank_names[] is
+			 * indexed by it (JSON's "expect"). */
 			mode = parse_rank(f[1]);
 			if (mode < RANK_NONE || mode > RANK_ALL) {
 				failure("%s: unknown mode %s", list, f[1]);
 				status = 2;
+			} else {
+				rd->expect = (enum rank)mode;
 			}
-			rd->expect = (enum rank)mode;
 		} else if (strcmp(f[0], "threshold") == 0) {
 			rd->threshold = (unsigned)strtoul(f[1], NULL, 10);
 		} else if (strcmp(f[0], "object") == 0) {
