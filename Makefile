@@ -455,6 +455,9 @@ spreport: all scripts_spreport
 # asks for or the build did not finish. It reads, and builds nothing: a
 # make with other flags would audit another build than the one asked about.
 # SPAUDIT_FLAGS=--json for CI (JSON only on stdout).
+# An M= tree's images.order is third-party data: spaudit reads it itself
+# (--images); make only checks its names (images-in) and that the build
+# left lists.
 PHONY += spaudit
 spaudit-lists = $(if $(KBUILD_EXTMOD),$(wildcard $(foreach i,$(call \
 	images-in,$(KBUILD_EXTMOD)),$(call ssp-image-list-file,$(i)))),$(wildcard \
@@ -462,7 +465,8 @@ spaudit-lists = $(if $(KBUILD_EXTMOD),$(wildcard $(foreach i,$(call \
 spaudit:
 	$(if $(and $(wildcard $(SPAUDIT)),$(spaudit-lists)),,$(error no audited \
 		build in $(abspath $(objtree)): run "make" first, then "make spaudit"))
-	$(Q)$(SPAUDIT) report $(SPAUDIT_FLAGS) $(spaudit-lists)
+	$(Q)$(SPAUDIT) report $(SPAUDIT_FLAGS) $(if $(KBUILD_EXTMOD),--images=$(strip \
+		)$(KBUILD_EXTMOD)/images.order,$(spaudit-lists))
 
 # spcompare: every mode of ARCH, each in its own O= directory below
 # spcompare/, compared against NONE; also draws spcompare/spcompare.svg.

@@ -30,7 +30,8 @@ check "...spaudit is sanitized" grep -q __asan_init "$SPAUDIT"
 # The corpus: mutated copies of the build's objects, archives and image
 # (bytes flipped, header fields overwritten, truncated), of its records
 # and image lists (fields dropped, cut, duplicated, numbers and modes
-# replaced, long and binary lines) and of its depfiles.
+# replaced, long and binary lines; an image list read as images.order
+# too) and of its depfiles.
 mkdir -p "$F"
 python3 - "$O" "$F" "$SEED" <<'EOF'
 import os, random, sys
@@ -125,6 +126,7 @@ ls rec*.o | run_all "spaudit summary on corrupt records" "$SPAUDIT" summary \
 	--expect=strong --configured=strong --header="$F/h.h"
 ls list* | run_all "spaudit report on corrupt image lists" "$SPAUDIT" report
 ls list* | run_all "spaudit report --json on them" "$SPAUDIT" report --json
+ls list* | sed 's/^/--images=/' | run_all "spaudit report --images= on them" "$SPAUDIT" report
 ls dep* | sed 's/.*/& t.o cmd/' | run_all "fixdep on corrupt depfiles" "$FIXDEP"
 cd "$SRC" || exit 1
 

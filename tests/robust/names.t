@@ -99,8 +99,15 @@ mkdir -p "$T/ext" "$T/x"
 cp "$SRC/tests/kbuild/hello/"* "$T/ext/"
 mk O="$O" M="$T/ext"
 check_eq "(3) M= tree builds" 0 $?
+mk O="$O" M="$T/ext" spaudit V=1
+check_grep "(3) make spaudit hands spaudit the file, not its lines" \
+	"spaudit report +--images=$T/ext/images.order\$" "$T/out"
 echo "$T/x/h|id>PWNED|x" >>"$T/ext/images.order"
-: >"$T/x/.h|id>PWNED|x.ssp-objects"
+printf 'image\t%s\nexpect\tstrong\n' "$T/x/h|id>PWNED|x" >"$T/x/.h|id>PWNED|x.ssp-objects"
+(cd "$O" && scripts/spreport/spaudit report --images="$T/ext/images.order") >"$T/out" 2>&1
+check_eq "(3) spaudit reads a hostile line as data" 0 $?
+check "(3) ...naming the image as text" grep -qxF "$T/x/h|id>PWNED|x:" "$T/out"
+no_canary "(3) spaudit report --images"
 refused "(3) images.order line with shell syntax: make spaudit" \
 	"a line of $T/ext/images.order: \"$T/x/h|id>PWNED|x\": '|' $rule" O="$O" M="$T/ext" spaudit
 # make itself writes images.order from the Kbuild file, never from it.
