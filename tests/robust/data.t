@@ -57,6 +57,13 @@ for engine in frontends kconfiglib; do
 	check_grep "(5) $engine: ...autoconf.h the C string" \
 		'^#define CONFIG_LOCALVERSION "-x\$\(shell touch PWNED\)`touch PWNED`"$' "$EO/include/generated/autoconf.h"
 	no_canary "(5) $engine: a string value read by an M= Kbuild"
+	echo 'CONFIG_CC_STACKPROTECTOR_BUFFER_SIZE=$(shell touch PWNED)`touch PWNED`' >"$E/configs/evilint.config"
+	mk O="$EO" KCONFIG=$engine M="$E" evilint.config
+	check_grep "(5) $engine: an integer with shell text is dropped, with a warning" \
+		'evilint.config:1: warning: .*invalid for CC_STACKPROTECTOR_BUFFER_SIZE' "$T/out"
+	check_nogrep "(5) $engine: ...and is not in .config" '^CONFIG_CC_STACKPROTECTOR_BUFFER_SIZE=.*PWNED' "$EO/.config"
+	mk O="$EO" KCONFIG=$engine M="$E"
+	no_canary "(5) $engine: an integer value with shell text"
 done
 
 done_testing
