@@ -63,8 +63,10 @@ ifeq ($(KBUILD_SRC),)
 include $(kit-dir)scripts/Kbuild.include
 $(call check-name,the source directory ,$(CURDIR))
 $(call check-names,the goal ,$(MAKECMDGOALS))
-$(foreach v,O M KBUILD_OUTPUT KBUILD_DEFCONFIG KCONFIG_CONFIG,$(if $(filter \
-	command line environment,$(origin $v)),$(call check-name,$v=,$(value $v))))
+$(foreach v,O M KBUILD_OUTPUT KBUILD_DEFCONFIG KCONFIG_CONFIG SPCOMPARE_DEFCONFIG,$(if \
+	$(filter command line environment,$(origin $v)),$(call check-name,$v=,$(value $v))))
+$(if $(filter command line environment,$(origin SPCOMPARE_CONFIGS)),$(call \
+	check-names,SPCOMPARE_CONFIGS=,$(value SPCOMPARE_CONFIGS)))
 ifeq ("$(origin O)", "command line")
   KBUILD_OUTPUT := $(O)
 endif

@@ -66,6 +66,12 @@ check_eq "(1) KBUILD_DEFCONFIG from the environment: exit 2" 2 $?
 check "(1) ...named" grep -qF "KBUILD_DEFCONFIG=\"x\`id>PWNED\`_defconfig\": '\`' $rule" "$T/out"
 no_canary "(1) KBUILD_DEFCONFIG from the environment"
 
+# spcompare's fragments and defconfig go to a script in double quotes.
+refused "(1) SPCOMPARE_CONFIGS with \$\$(...)" "SPCOMPARE_CONFIGS=\"\$\$(id>PWNED)\": '\$' $rule" \
+	O="$O" 'SPCOMPARE_CONFIGS=none.config $$(id>PWNED)' spcompare
+refused "(1) SPCOMPARE_DEFCONFIG with a backtick" "SPCOMPARE_DEFCONFIG=\"x\`id>PWNED\`\": '\`' $rule" \
+	O="$O" 'SPCOMPARE_DEFCONFIG=x`id>PWNED`' spcompare
+
 # A clone of the kit at a path with shell syntax, or (8) a quote.
 for dir in "kit;id>PWNED;x" "kit's"; do
 	src_copy "$T/$dir"
