@@ -83,13 +83,14 @@ for dir in "kit;id>PWNED;x" "kit's"; do
 	rm -rf "$T/$dir"
 done
 
-# 6. Source file names a Kbuild file globs become object names.
+# 6. Source file names a Kbuild file globs become object names (and 8:
+# a quote or a pound sign in one).
 mk O="$O" defconfig
 mkdir -p "$T/glob"
 cp "$SRC/tests/kbuild/hello/main.c" "$SRC/tests/kbuild/hello/sink.c" "$T/glob/"
 printf '%s\n' 'image-y += hello' \
 	'hello-objs := $(patsubst %.c,%.o,$(notdir $(wildcard $(src)/*.c)))' >"$T/glob/Kbuild"
-for f in 'y$(id>PWNED).c' 'y`id>PWNED`.c' "y'x.c"; do
+for f in 'y$(id>PWNED).c' 'y`id>PWNED`.c' "y'x.c" 'y#x.c'; do
 	: >"$T/glob/$f"
 	refused "(6) a globbed source file $f" "/glob/Kbuild names \"y" O="$O" M="$T/glob"
 	check "(6) ...naming the rule" grep -qF " $rule" "$T/out"
