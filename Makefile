@@ -63,10 +63,13 @@ ifeq ($(KBUILD_SRC),)
 include $(kit-dir)scripts/Kbuild.include
 $(call check-name,the source directory ,$(CURDIR))
 $(call check-names,the goal ,$(MAKECMDGOALS))
-$(foreach v,O M KBUILD_OUTPUT KBUILD_DEFCONFIG KCONFIG_CONFIG SPCOMPARE_DEFCONFIG,$(if \
-	$(filter command line environment,$(origin $v)),$(call check-name,$v=,$(value $v))))
-$(if $(filter command line environment,$(origin SPCOMPARE_CONFIGS)),$(call \
-	check-names,SPCOMPARE_CONFIGS=,$(value SPCOMPARE_CONFIGS)))
+# O= and M= count from the command line only, the others from the
+# environment too (as below and in scripts/kconfig/Makefile).
+user-names = $(foreach v,$1,$(if $(filter command line $2,$(origin $v)),$v))
+$(foreach v,$(call user-names,O M) $(call user-names,KBUILD_OUTPUT KBUILD_DEFCONFIG \
+	KCONFIG_CONFIG SPCOMPARE_DEFCONFIG,environment),$(call check-name,$v=,$(value $v)))
+$(foreach v,$(call user-names,SPCOMPARE_CONFIGS,environment),$(call \
+	check-names,$v=,$(value $v)))
 ifeq ("$(origin O)", "command line")
   KBUILD_OUTPUT := $(O)
 endif
