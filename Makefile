@@ -40,7 +40,8 @@ ARCH ?= $(SUBARCH)
 
 # arch/arches is the one list of ARCH values, each with its directory
 # under arch/ (both x86 flavours share arch/x86): SRCARCH.
-include $(dir $(lastword $(MAKEFILE_LIST)))arch/arches
+kit-dir := $(dir $(lastword $(MAKEFILE_LIST)))
+include $(kit-dir)arch/arches
 supported-arches := $(foreach a,$(arch-dirs),$(firstword $(subst :, ,$(a))))
 ifneq ($(words $(filter $(ARCH),$(supported-arches))),1)
 $(error ARCH=$(ARCH) is not supported; use one of: $(supported-arches))
@@ -56,20 +57,23 @@ ifneq ("$(origin KBUILD_SRC)", "command line")
   KBUILD_SRC :=
 endif
 ifeq ($(KBUILD_SRC),)
-# make splits words at blanks and takes a colon for a rule: no path it
-# works with may contain either. Checked before anything is created.
-ifneq ($(words $(subst :, ,$(CURDIR))),1)
-$(error source directory cannot contain spaces or colons: "$(CURDIR)"; \
-	move or clone the tree to a path without them)
-endif
+# Every path and name the user gives goes into make's text and into shell
+# recipes unquoted: each passes the one rule for names (check-name in
+# scripts/Kbuild.include) before anything is created or expanded.
+include $(kit-dir)scripts/Kbuild.include
+$(call check-name,the source directory ,$(CURDIR))
+$(call check-names,the goal ,$(MAKECMDGOALS))
+# O= and M= count from the command line only, the others from the
+# environment too (as below and in scripts/kconfig/Makefile).
+user-names = $(foreach v,$1,$(if $(filter command line $2,$(origin $v)),$v))
+$(foreach v,$(call user-names,O M) $(call user-names,KBUILD_OUTPUT KBUILD_DEFCONFIG \
+	KCONFIG_CONFIG SPCOMPARE_DEFCONFIG,environment),$(call check-name,$v=,$(value $v)))
+$(foreach v,$(call user-names,SPCOMPARE_CONFIGS,environment),$(call \
+	check-names,$v=,$(value $v)))
 ifeq ("$(origin O)", "command line")
   KBUILD_OUTPUT := $(O)
 endif
 ifneq ($(KBUILD_OUTPUT),)
-ifneq ($(words $(subst :, ,$(KBUILD_OUTPUT))),1)
-$(error output directory cannot contain spaces or colons: O="$(KBUILD_OUTPUT)"; \
-	choose an O= without them)
-endif
 saved-output := $(KBUILD_OUTPUT)
 # Its absolute path, then "writable" when this user may write there.
 output-probe := $(shell mkdir -p "$(KBUILD_OUTPUT)" 2>/dev/null && \
@@ -79,6 +83,7 @@ $(if $(KBUILD_OUTPUT),,$(error cannot create output directory "$(saved-output)":
 	check that its parent exists and is writable))
 $(if $(filter writable,$(output-probe)),,$(error output directory \
 	"$(saved-output)" is not writable: give O= a directory you may write to))
+$(call check-name,the output directory ,$(KBUILD_OUTPUT))
 endif
 objdir := $(if $(KBUILD_OUTPUT),$(KBUILD_OUTPUT),$(CURDIR))
 
@@ -104,8 +109,7 @@ ifeq ($(KBUILD_EXTMOD),)
 KBUILD_EXTMOD := $(abspath $(M))
 $(if $(wildcard $(KBUILD_EXTMOD)/Kbuild $(KBUILD_EXTMOD)/Makefile),,$(error \
 	M=$(M): $(KBUILD_EXTMOD) has no Kbuild or Makefile naming what to build))
-$(if $(filter-out 1,$(words $(subst :, ,$(KBUILD_EXTMOD)))),$(error \
-	M=$(M): a path with spaces or colons cannot be built by make))
+$(call check-name,M=,$(KBUILD_EXTMOD))
 endif
 endif
 
@@ -178,7 +182,7 @@ config-baseline := .tmp/config.baseline
 __build_one_by_one:
 	$(Q)set -e; baseline=none; \
 	if [ -e $(KCONFIG_CONFIG) ]; then mkdir -p $(dir $(config-baseline)); \
-		cp $(KCONFIG_CONFIG) $(config-baseline); \
+		rm -f $(config-baseline); cp $(KCONFIG_CONFIG) $(config-baseline); \
 		baseline=$(abspath $(config-baseline)); fi; \
 	for goal in $(goals); do \
 		$(MAKE) -f $(srctree)/Makefile $$goal \
@@ -280,7 +284,7 @@ endif
 
 # images.order (scripts/Makefile.build) names each image a directory
 # declares; images-in gives them for directories $1.
-images-in = $(strip $(foreach d,$1,$(file <$(d)/images.order)))
+images-in = $(strip $(foreach d,$1,$(call names-in-file,$(d)/images.order)))
 
 # Directories built once the images are linked: an arch's boot stages,
 # which carry an image (arch-boot-dirs-y in arch/<arch>/Makefile). Their
@@ -421,7 +425,8 @@ endef
 # kernel's asm-offsets way. kernel/asm-offsets.c puts each offset into a
 # marker line of the assembler output, which sed turns into a #define.
 quiet_cmd_asm_offsets = GEN     $@
-      cmd_asm_offsets = $(CC) -Wp,-MMD,$(depfile) $(LINUXINCLUDE) \
+      cmd_asm_offsets = rm -f $(dot-target).s.tmp && \
+	$(CC) -Wp,-MMD,$(depfile) $(LINUXINCLUDE) \
 	$(KBUILD_CPPFLAGS) $(KBUILD_CFLAGS) -S -o $(dot-target).s.tmp $< && \
 	{ echo '/* Generated from kernel/asm-offsets.c; do not edit. */'; \
 	  sed -n 's/^[[:space:]]*\.ascii[[:space:]]*"->\([A-Z_0-9]*\) [$$\#]*\([0-9]*\).*/\#define \1 \2/p' \
@@ -470,6 +475,9 @@ spreport: all scripts_spreport
 # asks for or the build did not finish. It reads, and builds nothing: a
 # make with other flags would audit another build than the one asked about.
 # SPAUDIT_FLAGS=--json for CI (JSON only on stdout).
+# An M= tree's images.order is third-party data: spaudit reads it itself
+# (--images); make only checks its names (images-in) and that the build
+# left lists.
 PHONY += spaudit
 spaudit-lists = $(if $(KBUILD_EXTMOD),$(wildcard $(foreach i,$(or $(call \
 	images-in,$(KBUILD_EXTMOD)),$(ext-library)),$(call ssp-image-list-file,$(i)))),$(wildcard \
@@ -477,7 +485,8 @@ spaudit-lists = $(if $(KBUILD_EXTMOD),$(wildcard $(foreach i,$(or $(call \
 spaudit:
 	$(if $(and $(wildcard $(SPAUDIT)),$(spaudit-lists)),,$(error no audited \
 		build in $(abspath $(objtree)): run "make" first, then "make spaudit"))
-	$(Q)$(SPAUDIT) report $(SPAUDIT_FLAGS) $(spaudit-lists)
+	$(Q)$(SPAUDIT) report $(SPAUDIT_FLAGS) $(if $(and $(KBUILD_EXTMOD),$(call \
+		images-in,$(KBUILD_EXTMOD))),--images=$(KBUILD_EXTMOD)/images.order,$(spaudit-lists))
 
 # spcompare: every mode of ARCH, each in its own O= directory below
 # spcompare/, compared against NONE; also draws spcompare/spcompare.svg.
@@ -499,7 +508,7 @@ spcompare: scripts_spreport
 # The compile database for clangd, from the recorded command lines.
 PHONY += compile_commands.json
 quiet_cmd_gen_compile_commands = GEN     $@
-      cmd_gen_compile_commands = $(CONFIG_SHELL) \
+      cmd_gen_compile_commands = rm -f $@.tmp && $(CONFIG_SHELL) \
 	$(srctree)/scripts/gen-compile-commands . > $@.tmp && mv -f $@.tmp $@
 compile_commands.json: all
 	$(call cmd,gen_compile_commands)
@@ -547,11 +556,13 @@ PHONY += clean mrproper distclean
 clean-dirs := arch kernel lib samples scripts
 # Every file the build made has a .NAME.cmd record beside it: remove both,
 # so no list of generated files has to be kept by hand.
-# With M=DIR, what the build wrote in DIR.
+# With M=DIR, what the build wrote in DIR. The names go NUL-separated
+# from find to rm: a third-party tree's file names are data, and one with
+# a blank or a newline must not split into a path outside it.
 clean-root := $(or $(KBUILD_EXTMOD),.)
 clean:
-	$(Q)find $(clean-root) -name '.*.cmd' -type f | sed 's|/\.\([^/]*\)\.cmd$$|/\1|' | \
-		xargs -r rm -f
+	$(Q)find $(clean-root) -name '.*.cmd' -type f -print0 | \
+		sed -z 's|/\.\([^/]*\)\.cmd$$|/\1|' | xargs -0r rm -f --
 	$(Q)find $(clean-root) \( -name '*.o' -o -name '*.a' -o -name '.*.cmd' \
 		-o -name '.*.d' -o -name '*.tmp' -o -name '.*.ssp' -o -name '.*.list' \
 		-o -name '.ssp-audit*' -o -name '.*.ssp-objects' \

@@ -20,6 +20,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -198,6 +199,24 @@ static char *record_name(const char *target, const char *suffix)
 	return name;
 }
 
+/*
+ * Send stdout to NAME, a file made here: whatever was at NAME before is
+ * removed and O_EXCL refuses anything put there since, so that a link
+ * planted at the temporary name (an M= tree is third-party content) is
+ * never written through.
+ */
+static void redirect_fresh(const char *name)
+{
+	int fd;
+
+	if (unlink(name) && errno != ENOENT)
+		die(strerror(errno), name);
+	fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0666);
+	if (fd < 0 || dup2(fd, STDOUT_FILENO) < 0)
+		die(strerror(errno), name);
+	close(fd);
+}
+
 int main(int argc, char *argv[])
 {
 	size_t len;
@@ -220,8 +239,7 @@ int main(int argc, char *argv[])
 	if (tmp) {
 		record = record_name(argv[2], "");
 		record_tmp = record_name(argv[2], ".tmp");
-		if (!freopen(record_tmp, "w", stdout))
-			die(strerror(errno), record_tmp);
+		redirect_fresh(record_tmp);
 	}
 
 	printf("cmd_%s := %s\n\n", argv[2], argv[3]);

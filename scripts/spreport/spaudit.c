@@ -15,10 +15,12 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "optout.h"
 #include "spreport.h"
@@ -29,7 +31,7 @@ static const char usage_text[] =
 "       spaudit summary --expect=MODE --configured=MODE [--threshold=N]\n"
 "                       [--cflags=FLAGS] [--guard=WHERE] --header=OUT.h\n"
 "                       [--image=IMAGE --list=LIST] OBJ...|-\n"
-"       spaudit report [--json] LIST...\n"
+"       spaudit report [--json] [--images=ORDER] LIST...\n"
 "       spaudit sources FILE...\n"
 "\n"
 "  objects   audit the objects a manifest names, one per line:\n"
@@ -58,6 +60,8 @@ static const char usage_text[] =
 "            as, exemption). An object without a record, rebuilt after its\n"
 "            audit, or newer than its image means that build did not\n"
 "            finish: report says so. --json prints JSON only.\n"
+"            --images=ORDER: also the list of each image ORDER names (an\n"
+"            images.order file), read here as data, not as arguments.\n"
 "\n"
 "  sources   the places where each FILE, read as a .c file, changes stack\n"
 "            protection for a function (objects does the same for the\n"
@@ -232,6 +236,7 @@ struct options {
 	const char *guard;	/* where the guard lives: "global", ... */
 	const char *image;	/* summary: the image the objects link into */
 	const char *list;	/* summary: where to write the image list */
+	const char *images;	/* report: an images.order to read lists from */
 };
 
 static void failure(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -266,18 +271,27 @@ static char *record_path(const char *object)
 	return optout_beside(object, ".ssp");
 }
 
-/* Write TEXT to PATH under a temporary name, then rename it into place. */
+/* Write TEXT to PATH under a temporary name, then rename it into place.
+ * The temporary file is made here: what was at its name is removed and
+ * O_EXCL refuses anything put there since, so a planted link is never
+ * written through. */
 static int write_atomically(const char *path, const char *text)
 {
 	size_t len = strlen(path) + 5;
 	char *tmp = malloc(len);
 	FILE *f;
-	int ok;
+	int ok, fd;
 
 	if (tmp == NULL)
 		return -1;
 	snprintf(tmp, len, "%s.tmp", path);
-	f = fopen(tmp, "w");
+	f = NULL;
+	if (unlink(tmp) == 0 || errno == ENOENT) {
+		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+		f = fd < 0 ? NULL : fdopen(fd, "w");
+		if (f == NULL && fd >= 0)
+			close(fd);
+	}
 	ok = f != NULL && fputs(text, f) >= 0;
 	ok = f != NULL && fclose(f) == 0 && ok;
 	ok = ok && rename(tmp, path) == 0;
@@ -1040,12 +1054,15 @@ static int report_list(const char *list, struct reading *rd)
 			if (stat(image, &st) == 0)
 				rd->image_time = st.st_mtim;
 		} else if (strcmp(f[0], "expect") == 0) {
+			/* Checked before it is kept: rank_names[] is
+			 * indexed by it (JSON's "expect"). */
 			mode = parse_rank(f[1]);
 			if (mode < RANK_NONE || mode > RANK_ALL) {
 				failure("%s: unknown mode %s", list, f[1]);
 				status = 2;
+			} else {
+				rd->expect = (enum rank)mode;
 			}
-			rd->expect = (enum rank)mode;
 		} else if (strcmp(f[0], "threshold") == 0) {
 			rd->threshold = (unsigned)strtoul(f[1], NULL, 10);
 		} else if (strcmp(f[0], "object") == 0) {
@@ -1054,6 +1071,63 @@ static int report_list(const char *list, struct reading *rd)
 			failure("%s: unknown line %s", list, f[0]);
 			status = 2;
 		}
+	}
+	fclose(in);
+	return status;
+}
+
+/* Where the build keeps IMAGE's list (ssp-image-list-file): beside an
+ * absolute (M=) image, else in the object tree, the current directory. */
+static char *image_list_path(const char *image)
+{
+	const char *slash = strrchr(image, '/');
+
+	return optout_beside(image[0] == '/' || !slash ? image : slash + 1,
+			     ".ssp-objects");
+}
+
+/* Next blank-separated word of IN into WORD; 0 at the end, -1 if longer
+ * than SIZE - 1 (a corrupt file: no word is cut in two). */
+static int next_word(FILE *in, char *word, size_t size)
+{
+	size_t n = 0;
+	int c;
+
+	while ((c = getc(in)) != EOF && strchr(" \t\n", c))
+		;
+	for (; c != EOF && !strchr(" \t\n", c); c = getc(in)) {
+		if (n + 1 >= size)
+			return -1;
+		word[n++] = (char)c;
+	}
+	word[n] = '\0';
+	return n > 0;
+}
+
+/* report --images=ORDER: the list of every image ORDER names. The names
+ * are data read here, never words of a command line make builds. */
+static int report_order(const char *order, struct reading *rd,
+			unsigned *unfinished)
+{
+	FILE *in = fopen(order, "r");
+	char image[4096], *list;
+	int status = 0, got;
+
+	if (in == NULL) {
+		failure("%s: %s (run make to build the tree first)", order,
+			strerror(errno));
+		return 2;
+	}
+	while ((got = next_word(in, image, sizeof(image))) > 0) {
+		list = image_list_path(image);
+		if (list == NULL || report_list(list, rd) != 0)
+			status = 2;
+		*unfinished += rd->unfinished;
+		free(list);
+	}
+	if (got < 0) {
+		failure("%s: a name longer than %zu bytes", order, sizeof(image) - 1);
+		status = 2;
 	}
 	fclose(in);
 	return status;
@@ -1075,6 +1149,8 @@ static int cmd_report(char **lists, int count, const struct options *opt)
 			status = 2;
 		unfinished += rd.unfinished;
 	}
+	if (opt->images && report_order(opt->images, &rd, &unfinished) != 0)
+		status = 2;
 	if (opt->json)
 		printf("\n  ], \"expect\": \"%s\", \"weaker\": %s, "
 		       "\"complete\": %s}\n", rank_name(rd.expect),
@@ -1162,6 +1238,8 @@ static int parse_options(int argc, char **argv, struct options *opt)
 			opt->image = v;
 		} else if ((v = option_value(argv[i], "--list")) != NULL) {
 			opt->list = v;
+		} else if ((v = option_value(argv[i], "--images")) != NULL) {
+			opt->images = v;
 		} else if (strcmp(argv[i], "--strict") == 0) {
 			opt->strict = true;
 		} else if (strcmp(argv[i], "--json") == 0) {
@@ -1196,6 +1274,8 @@ int main(int argc, char **argv)
 			return usage_error("objects needs --manifest and --stamp");
 		return cmd_objects(&opt);
 	}
+	if (strcmp(argv[1], "report") == 0 && (first < argc || opt.images))
+		return cmd_report(argv + first, argc - first, &opt);
 	if (first >= argc)
 		return usage_error("no objects (give them, or - for stdin)");
 	if (strcmp(argv[1], "summary") == 0) {
@@ -1205,8 +1285,6 @@ int main(int argc, char **argv)
 			return usage_error("summary: --list and --image go together");
 		return cmd_summary(argv + first, argc - first, &opt);
 	}
-	if (strcmp(argv[1], "report") == 0)
-		return cmd_report(argv + first, argc - first, &opt);
 	if (strcmp(argv[1], "sources") == 0)
 		return cmd_sources(argv + first, argc - first);
 	return usage_error("unknown command");

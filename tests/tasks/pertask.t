@@ -70,7 +70,8 @@ run_sample() {
 one() {
 	arch=$1 llvm=$2 where=$3 frag=${4:-per-task.config}
 	name="$arch${llvm:+ $llvm}"
-	O="$T/$arch$llvm$frag"
+	# The one rule for names allows no "=" in O= (Documentation/security.md).
+	O="$T/$arch${llvm:+-llvm}-$frag"
 	if ! mk O="$O" ARCH="$arch" $llvm "${arch}_defconfig" all.config "$frag" all; then
 		fail "$name: builds" "$(tail -20 "$T/out")"
 		return
@@ -167,7 +168,7 @@ if have clang && have ld.lld; then
 		'Cannot use CONFIG_STACKPROTECTOR_PER_TASK in a thread register: -mstack-protector-guard=tls not supported by compiler' \
 		"$T/build.out"
 	# Under STRICT the same is an error, and no image is made.
-	O="$T/arm64LLVM=1per-task.config"
+	O="$T/arm64-llvm-per-task.config"
 	(cd "$O" && rm -f sample && kconfig-tweak --enable CC_STACKPROTECTOR_STRICT)
 	mk O="$O" ARCH=arm64 LLVM=1 olddefconfig all
 	check_eq "arm64 LLVM=1, STRICT: the build fails" 2 $?
