@@ -87,8 +87,9 @@ objdir := $(if $(KBUILD_OUTPUT),$(KBUILD_OUTPUT),$(CURDIR))
 # archive. The outermost make runs the real one under flock(1) on
 # DIR/.make.lock; a second one waits, saying so. The lock file stays, even
 # through mrproper: deleting it while a make waits on it would let a third
-# make lock a new file alongside. Goals that build in scratch trees of their
-# own (check, matrix, bench) or write nothing need no lock.
+# make lock a new file alongside (distclean, the last goal a tree sees,
+# removes it). Goals that build in scratch trees of their own (check,
+# matrix, bench) or write nothing need no lock.
 no-lock-goals := help check matrix bench kernelversion
 ifeq ($(KBUILD_LOCKED),$(objdir))
   need-lock :=
@@ -203,7 +204,8 @@ ifeq ($(need-config),1)
 ifeq ($(wildcard $(KCONFIG_CONFIG)),)
 ifneq ($(wildcard $(KCONFIG_CONFIG).old),)
 $(error no configuration ($(KCONFIG_CONFIG)) in $(abspath $(objtree)), but \
-	$(KCONFIG_CONFIG).old is there (a config step was interrupted?): restore \
+	$(KCONFIG_CONFIG).old is there (kept by make mrproper, or a config step \
+	was interrupted): restore \
 	it with "cp $(abspath $(KCONFIG_CONFIG).old) $(abspath $(KCONFIG_CONFIG))", \
 	or run "make defconfig")
 endif
@@ -534,15 +536,35 @@ clean:
 		xargs -0r rm -f
 	$(Q)$(if $(KBUILD_EXTMOD),,rm -f compile_commands.json)
 
+# With M=DIR, mrproper and distclean are DIR's clean: the configuration,
+# generated headers and probes belong to the tree DIR is built against,
+# which other external trees share.
+ifeq ($(KBUILD_EXTMOD),)
+# The configuration is kept as .config.old, as by any goal that replaces
+# .config: "cp .config.old .config" undoes a mistyped mrproper. With no
+# .config, the .config.old an earlier mrproper kept stays.
 mrproper: clean
 	$(Q)rm -rf include/config include/generated .tmp spcompare
-	$(Q)rm -f $(KCONFIG_CONFIG) $(KCONFIG_CONFIG).old \
-		$(KCONFIG_CONFIG).ssp.old defconfig .tmp.config* .tmpconfig* \
+	$(Q)if [ -e $(KCONFIG_CONFIG) ]; then \
+		mv -f $(KCONFIG_CONFIG) $(KCONFIG_CONFIG).old && \
+		echo "  the configuration is kept as $(abspath $(KCONFIG_CONFIG).old):" \
+			"\"cp $(abspath $(KCONFIG_CONFIG).old) $(abspath $(KCONFIG_CONFIG))\"" \
+			"brings it back" >&2; fi
+	$(Q)rm -f $(KCONFIG_CONFIG).ssp.old defconfig .tmp.config* .tmpconfig* \
 		$(KCONFIG_CONFIG).old.tmp $(KCONFIG_CONFIG).ssp.old.tmp
 
+# distclean also removes the lock mrproper keeps (see make-lock), last: a
+# make that waited on it at that moment runs unlocked; it would build a
+# tree with no configuration, which stops at once.
 distclean: mrproper
 	$(Q)find . \( -name '*.orig' -o -name '*.rej' -o -name '*~' \) \
 		-type f -print0 | xargs -0r rm -f
+	$(Q)rm -f .make.lock
+else
+mrproper distclean: clean
+	@echo "  M=$(KBUILD_EXTMOD): $@ removed that tree's outputs only;" \
+		"$(abspath $(objtree)) keeps its configuration" >&2
+endif
 
 # The test suite, the arch x mode matrix and the benchmarks build in
 # scratch O= directories of their own; none of them needs a .config here.
@@ -596,8 +618,8 @@ help:
 	@echo ''
 	@echo 'Cleaning targets:'
 	@echo '  clean           - Remove built files, keep the configuration'
-	@echo '  mrproper        - Remove built files and the configuration'
-	@echo '  distclean       - mrproper, and editor backups and patch leftovers'
+	@echo '  mrproper        - Remove built files and the configuration (kept as .config.old)'
+	@echo '  distclean       - mrproper, editor backups, patch leftovers and .make.lock'
 	@echo ''
 	@echo 'Variables (README "Variables" has them all):'
 	@echo '  ARCH=$(supported-arches)'

@@ -139,7 +139,7 @@ for f in .tmpconfig.4242 .tmpconfig .tmp.config.merge .config.old.tmp \
 	mkdir -p "$(dirname "$O/$f")"; echo junk >"$O/$f"
 done
 mk O="$O" mrproper
-check_eq "(3) mrproper leaves no file but the lock" ".make.lock" \
+check_eq "(3) mrproper leaves no file but the lock and the configuration kept" ".config.old .make.lock" \
 	"$(cd "$O" && find . -type f | sed 's|^\./||' | sort | tr '\n' ' ' | sed 's/ $//')"
 
 # 4. A step that lowers protection says what was lost and where it is kept:
