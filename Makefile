@@ -30,23 +30,24 @@ endif
 export quiet Q KBUILD_VERBOSE
 
 ####
-# ARCH: what to build for. The default is the machine make runs on, read
-# from make's own MAKE_HOST so that no process is started for it.
+# ARCH: what to build for. The default is the ARCH the object tree is
+# configured for, else the machine make runs on, read from make's own
+# MAKE_HOST so that no process is started for it.
 host-cpu := $(firstword $(subst -, ,$(MAKE_HOST)))
 SUBARCH := $(strip $(patsubst i%86,i386,$(patsubst aarch64,arm64,$(patsubst \
 	arm%,arm,$(patsubst riscv%,riscv,$(patsubst ppc%,powerpc,$(patsubst \
 	powerpc%,powerpc,$(patsubst mips%,mips,$(patsubst sh%,sh,$(host-cpu))))))))))
-ARCH ?= $(SUBARCH)
 
 # arch/arches is the one list of ARCH values, each with its directory
 # under arch/ (both x86 flavours share arch/x86): SRCARCH.
 include $(dir $(lastword $(MAKEFILE_LIST)))arch/arches
 supported-arches := $(foreach a,$(arch-dirs),$(firstword $(subst :, ,$(a))))
-ifneq ($(words $(filter $(ARCH),$(supported-arches))),1)
-$(error ARCH=$(ARCH) is not supported; use one of: $(supported-arches))
+# A given ARCH is checked before anything is created (O= included).
+arch-unsupported = $(error ARCH=$(ARCH) is not supported; use one of: \
+	$(supported-arches))
+ifneq ($(origin ARCH),undefined)
+$(if $(filter 1,$(words $(filter $(ARCH),$(supported-arches)))),,$(arch-unsupported))
 endif
-SRCARCH := $(lastword $(subst :, ,$(filter $(ARCH):%,$(arch-dirs))))
-export ARCH SRCARCH
 
 # O=DIR builds in DIR and leaves the source tree alone: make runs again
 # from DIR, with KBUILD_SRC naming the source tree.
@@ -81,6 +82,48 @@ $(if $(filter writable,$(output-probe)),,$(error output directory \
 	"$(saved-output)" is not writable: give O= a directory you may write to))
 endif
 objdir := $(if $(KBUILD_OUTPUT),$(KBUILD_OUTPUT),$(CURDIR))
+endif
+
+# The object tree remembers its ARCH in its configuration: the header
+# kconfig writes on .config (Kconfig's mainmenu, "# sspkit/ARCH
+# Configuration"), with either engine. A make without ARCH builds for it,
+# and says so when it is not this machine's: the default would settle the
+# configuration for this machine's ARCH, dropping the arch's and its
+# board's symbols. A make given
+# another ARCH stops, unless a config goal was asked for: that converts
+# the configuration on purpose, keeping it as .config.old. Goals that build
+# in trees of their own (check, matrix, bench) do not look.
+arch-config := $(if $(filter /%,$(KCONFIG_CONFIG)),$(KCONFIG_CONFIG),$(or \
+	$(objdir),$(CURDIR))/$(or $(KCONFIG_CONFIG),.config))
+tree-arch := $(if $(filter-out check matrix bench,$(or $(MAKECMDGOALS),all)),$(if \
+	$(wildcard $(arch-config)),$(filter $(supported-arches),$(patsubst \
+	sspkit/%,%,$(firstword $(filter sspkit/%,$(wordlist 1,40,$(file \
+	<$(arch-config)))))))))
+arch-tree := $(patsubst %/,%,$(dir $(arch-config)))
+ifneq ($(tree-arch),)
+ifeq ($(origin ARCH),undefined)
+ARCH := $(tree-arch)
+$(if $(filter $(SUBARCH),$(ARCH)),,$(shell echo "make: ARCH=$(ARCH), which" \
+	"$(arch-tree) is configured for (its $(notdir $(arch-config)));" \
+	"give ARCH= for another" >&2))
+else ifneq ($(ARCH),$(tree-arch))
+ifeq ($(filter %config %_defconfig %.config clean mrproper distclean help \
+	kernelversion,$(or $(MAKECMDGOALS),all)),)
+$(error $(arch-tree) is configured for ARCH=$(tree-arch) (its \
+	$(notdir $(arch-config))), and this make is for ARCH=$(ARCH) (from the \
+	$(origin ARCH)): leave ARCH out (or give ARCH=$(tree-arch)) to build it \
+	for $(tree-arch), or run "make ARCH=$(ARCH)$(if $(O), O=$(O)) defconfig" \
+	to configure it anew for $(ARCH), keeping the old one as .config.old; \
+	nothing was written)
+endif
+endif
+endif
+ARCH ?= $(SUBARCH)
+$(if $(filter 1,$(words $(filter $(ARCH),$(supported-arches)))),,$(arch-unsupported))
+SRCARCH := $(lastword $(subst :, ,$(filter $(ARCH):%,$(arch-dirs))))
+export ARCH SRCARCH
+
+ifeq ($(KBUILD_SRC),)
 
 # One make at a time per object tree: two at once (a CI retry, a second
 # terminal) interleave their writes and can link an image from half an
