@@ -146,6 +146,9 @@ endif
 ifeq ("$(origin M)", "command line")
 ifeq ($(KBUILD_EXTMOD),)
 KBUILD_EXTMOD := $(abspath $(M))
+$(if $(wildcard $(KBUILD_EXTMOD)/.),,$(error M=$(M): $(KBUILD_EXTMOD) $(if \
+	$(wildcard $(KBUILD_EXTMOD)),is not a directory,does not exist): give M= \
+	the external tree's directory))
 $(if $(wildcard $(KBUILD_EXTMOD)/Kbuild $(KBUILD_EXTMOD)/Makefile),,$(error \
 	M=$(M): $(KBUILD_EXTMOD) has no Kbuild or Makefile naming what to build))
 $(if $(filter-out 1,$(words $(subst :, ,$(KBUILD_EXTMOD)))),$(error \
