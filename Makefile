@@ -30,24 +30,25 @@ endif
 export quiet Q KBUILD_VERBOSE
 
 ####
-# ARCH: what to build for. The default is the machine make runs on, read
-# from make's own MAKE_HOST so that no process is started for it.
+# ARCH: what to build for. The default is the ARCH the object tree is
+# configured for, else the machine make runs on, read from make's own
+# MAKE_HOST so that no process is started for it.
 host-cpu := $(firstword $(subst -, ,$(MAKE_HOST)))
 SUBARCH := $(strip $(patsubst i%86,i386,$(patsubst aarch64,arm64,$(patsubst \
 	arm%,arm,$(patsubst riscv%,riscv,$(patsubst ppc%,powerpc,$(patsubst \
 	powerpc%,powerpc,$(patsubst mips%,mips,$(patsubst sh%,sh,$(host-cpu))))))))))
-ARCH ?= $(SUBARCH)
 
 # arch/arches is the one list of ARCH values, each with its directory
 # under arch/ (both x86 flavours share arch/x86): SRCARCH.
 kit-dir := $(dir $(lastword $(MAKEFILE_LIST)))
 include $(kit-dir)arch/arches
 supported-arches := $(foreach a,$(arch-dirs),$(firstword $(subst :, ,$(a))))
-ifneq ($(words $(filter $(ARCH),$(supported-arches))),1)
-$(error ARCH=$(ARCH) is not supported; use one of: $(supported-arches))
+# A given ARCH is checked before anything is created (O= included).
+arch-unsupported = $(error ARCH=$(ARCH) is not supported; use one of: \
+	$(supported-arches))
+ifneq ($(origin ARCH),undefined)
+$(if $(filter 1,$(words $(filter $(ARCH),$(supported-arches)))),,$(arch-unsupported))
 endif
-SRCARCH := $(lastword $(subst :, ,$(filter $(ARCH):%,$(arch-dirs))))
-export ARCH SRCARCH
 
 # O=DIR builds in DIR and leaves the source tree alone: make runs again
 # from DIR, with KBUILD_SRC naming the source tree.
@@ -86,14 +87,57 @@ $(if $(filter writable,$(output-probe)),,$(error output directory \
 $(call check-name,the output directory ,$(KBUILD_OUTPUT))
 endif
 objdir := $(if $(KBUILD_OUTPUT),$(KBUILD_OUTPUT),$(CURDIR))
+endif
+
+# The object tree remembers its ARCH in its configuration: the header
+# kconfig writes on .config (Kconfig's mainmenu, "# sspkit/ARCH
+# Configuration"), with either engine. A make without ARCH builds for it,
+# and says so when it is not this machine's: the default would settle the
+# configuration for this machine's ARCH, dropping the arch's and its
+# board's symbols. A make given
+# another ARCH stops, unless a config goal was asked for: that converts
+# the configuration on purpose, keeping it as .config.old. Goals that build
+# in trees of their own (check, matrix, bench) do not look.
+arch-config := $(if $(filter /%,$(KCONFIG_CONFIG)),$(KCONFIG_CONFIG),$(or \
+	$(objdir),$(CURDIR))/$(or $(KCONFIG_CONFIG),.config))
+tree-arch := $(if $(filter-out check matrix bench,$(or $(MAKECMDGOALS),all)),$(if \
+	$(wildcard $(arch-config)),$(filter $(supported-arches),$(patsubst \
+	sspkit/%,%,$(firstword $(filter sspkit/%,$(wordlist 1,40,$(file \
+	<$(arch-config)))))))))
+arch-tree := $(patsubst %/,%,$(dir $(arch-config)))
+ifneq ($(tree-arch),)
+ifeq ($(origin ARCH),undefined)
+ARCH := $(tree-arch)
+$(if $(filter $(SUBARCH),$(ARCH)),,$(shell echo "make: ARCH=$(ARCH), which" \
+	"$(arch-tree) is configured for (its $(notdir $(arch-config)));" \
+	"give ARCH= for another" >&2))
+else ifneq ($(ARCH),$(tree-arch))
+ifeq ($(filter %config %_defconfig %.config clean mrproper distclean help \
+	kernelversion,$(or $(MAKECMDGOALS),all)),)
+$(error $(arch-tree) is configured for ARCH=$(tree-arch) (its \
+	$(notdir $(arch-config))), and this make is for ARCH=$(ARCH) (from the \
+	$(origin ARCH)): leave ARCH out (or give ARCH=$(tree-arch)) to build it \
+	for $(tree-arch), or run "make ARCH=$(ARCH)$(if $(O), O=$(O)) defconfig" \
+	to configure it anew for $(ARCH), keeping the old one as .config.old; \
+	nothing was written)
+endif
+endif
+endif
+ARCH ?= $(SUBARCH)
+$(if $(filter 1,$(words $(filter $(ARCH),$(supported-arches)))),,$(arch-unsupported))
+SRCARCH := $(lastword $(subst :, ,$(filter $(ARCH):%,$(arch-dirs))))
+export ARCH SRCARCH
+
+ifeq ($(KBUILD_SRC),)
 
 # One make at a time per object tree: two at once (a CI retry, a second
 # terminal) interleave their writes and can link an image from half an
 # archive. The outermost make runs the real one under flock(1) on
 # DIR/.make.lock; a second one waits, saying so. The lock file stays, even
 # through mrproper: deleting it while a make waits on it would let a third
-# make lock a new file alongside. Goals that build in scratch trees of their
-# own (check, matrix, bench) or write nothing need no lock.
+# make lock a new file alongside (distclean, the last goal a tree sees,
+# removes it). Goals that build in scratch trees of their own (check,
+# matrix, bench, mutants) or write nothing need no lock.
 no-lock-goals := help check matrix bench mutants kernelversion
 ifeq ($(KBUILD_LOCKED),$(objdir))
   need-lock :=
@@ -107,6 +151,9 @@ endif
 ifeq ("$(origin M)", "command line")
 ifeq ($(KBUILD_EXTMOD),)
 KBUILD_EXTMOD := $(abspath $(M))
+$(if $(wildcard $(KBUILD_EXTMOD)/.),,$(error M=$(M): $(KBUILD_EXTMOD) $(if \
+	$(wildcard $(KBUILD_EXTMOD)),is not a directory,does not exist): give M= \
+	the external tree's directory))
 $(if $(wildcard $(KBUILD_EXTMOD)/Kbuild $(KBUILD_EXTMOD)/Makefile),,$(error \
 	M=$(M): $(KBUILD_EXTMOD) has no Kbuild or Makefile naming what to build))
 $(call check-name,M=,$(KBUILD_EXTMOD))
@@ -207,7 +254,8 @@ ifeq ($(need-config),1)
 ifeq ($(wildcard $(KCONFIG_CONFIG)),)
 ifneq ($(wildcard $(KCONFIG_CONFIG).old),)
 $(error no configuration ($(KCONFIG_CONFIG)) in $(abspath $(objtree)), but \
-	$(KCONFIG_CONFIG).old is there (a config step was interrupted?): restore \
+	$(KCONFIG_CONFIG).old is there (kept by make mrproper, or a config step \
+	was interrupted): restore \
 	it with "cp $(abspath $(KCONFIG_CONFIG).old) $(abspath $(KCONFIG_CONFIG))", \
 	or run "make defconfig")
 endif
@@ -570,15 +618,35 @@ clean:
 		xargs -0r rm -f
 	$(Q)$(if $(KBUILD_EXTMOD),,rm -f compile_commands.json)
 
+# With M=DIR, mrproper and distclean are DIR's clean: the configuration,
+# generated headers and probes belong to the tree DIR is built against,
+# which other external trees share.
+ifeq ($(KBUILD_EXTMOD),)
+# The configuration is kept as .config.old, as by any goal that replaces
+# .config: "cp .config.old .config" undoes a mistyped mrproper. With no
+# .config, the .config.old an earlier mrproper kept stays.
 mrproper: clean
 	$(Q)rm -rf include/config include/generated .tmp spcompare
-	$(Q)rm -f $(KCONFIG_CONFIG) $(KCONFIG_CONFIG).old \
-		$(KCONFIG_CONFIG).ssp.old defconfig .tmp.config* .tmpconfig* \
+	$(Q)if [ -e $(KCONFIG_CONFIG) ]; then \
+		mv -f $(KCONFIG_CONFIG) $(KCONFIG_CONFIG).old && \
+		echo "  the configuration is kept as $(abspath $(KCONFIG_CONFIG).old):" \
+			"\"cp $(abspath $(KCONFIG_CONFIG).old) $(abspath $(KCONFIG_CONFIG))\"" \
+			"brings it back" >&2; fi
+	$(Q)rm -f $(KCONFIG_CONFIG).ssp.old defconfig .tmp.config* .tmpconfig* \
 		$(KCONFIG_CONFIG).old.tmp $(KCONFIG_CONFIG).ssp.old.tmp
 
+# distclean also removes the lock mrproper keeps (see make-lock), last: a
+# make that waited on it at that moment runs unlocked; it would build a
+# tree with no configuration, which stops at once.
 distclean: mrproper
 	$(Q)find . \( -name '*.orig' -o -name '*.rej' -o -name '*~' \) \
 		-type f -print0 | xargs -0r rm -f
+	$(Q)rm -f .make.lock
+else
+mrproper distclean: clean
+	@echo "  M=$(KBUILD_EXTMOD): $@ removed that tree's outputs only;" \
+		"$(abspath $(objtree)) keeps its configuration" >&2
+endif
 
 # The test suite, the arch x mode matrix and the benchmarks build in
 # scratch O= directories of their own; none of them needs a .config here.
@@ -643,8 +711,8 @@ help:
 	@echo ''
 	@echo 'Cleaning targets:'
 	@echo '  clean           - Remove built files, keep the configuration'
-	@echo '  mrproper        - Remove built files and the configuration'
-	@echo '  distclean       - mrproper, and editor backups and patch leftovers'
+	@echo '  mrproper        - Remove built files and the configuration (kept as .config.old)'
+	@echo '  distclean       - mrproper, editor backups, patch leftovers and .make.lock'
 	@echo ''
 	@echo 'Variables (Documentation/usage.md, "Variables", has them all):'
 	@echo '  ARCH=$(supported-arches)'

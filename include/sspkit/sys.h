@@ -69,7 +69,7 @@ static inline long sys_alarm(unsigned int seconds)
 static inline __noreturn void sys_exit_group(int status)
 {
 	for (;;)
-		my_syscall1(__NR_exit_group, status);
+		(void)my_syscall1(__NR_exit_group, status);
 }
 
 #endif /* _SSPKIT_SYS_H */

@@ -59,17 +59,27 @@ else
 	skip "make run without qemu-arm" "no arm cross compiler"
 fi
 
-# A hand-edited .config: garbage, an unknown symbol, two choice members.
+# A hand-edited .config with a line that is not a setting stops the build
+# (scripts/kconfig/config-check), naming the line, and is left as it was.
 mk O="$O" defconfig
+cp "$O/.config" "$T/clean"
+echo 'this line is garbage' >>"$O/.config"
+n=$(wc -l <"$O/.config")
+cp "$O/.config" "$T/garbage"
+mk O="$O"; rc=$?
+check "a .config with a garbage line: the build stops" test $rc -ne 0
+check_grep "...naming the file and line" "^$O/.config:$n: error: not a setting \(CONFIG_NAME=VALUE\) nor a comment: \"this line is garbage\"" "$T/out"
+check ".config is left as it was" cmp -s "$T/garbage" "$O/.config"
+
+# A hand-edited .config: an unknown symbol, two choice members.
+cp "$T/clean" "$O/.config"
 cat >>"$O/.config" <<'CFG'
-this line is garbage
 CONFIG_NO_SUCH_SYMBOL=y
 CONFIG_CC_STACKPROTECTOR_ALL=y
 CFG
 cp "$O/.config" "$T/edited"
 mk O="$O"; rc=$?
 check "a hand-edited .config still builds" test $rc -eq 0
-check_grep "kconfig names the garbage line" 'warning: unexpected data: this line is garbage' "$T/out"
 check_grep "kconfig names the second choice member" 'override: CC_STACKPROTECTOR_ALL changes choice state' "$T/out"
 check_grep "the build says the unknown symbol was dropped" \
 	'CONFIG_NO_SUCH_SYMBOL=y removed' "$T/out"

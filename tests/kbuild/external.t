@@ -89,6 +89,6 @@ check_grep "...naming the Kbuild it looked for" "$L/sub/Kbuild: no such file \(n
 
 mk O="$T/none" M="$T/nosuch"; rc=$?
 check "M= naming no Kbuild tree fails" test $rc -ne 0
-check_grep "...saying what is missing" "M=$T/nosuch: $T/nosuch has no Kbuild or Makefile naming what to build" "$T/out"
+check_grep "...saying it does not exist" "M=$T/nosuch: $T/nosuch does not exist: give M= the external tree's directory" "$T/out"
 
 done_testing

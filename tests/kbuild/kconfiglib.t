@@ -73,13 +73,20 @@ mk O="$K" $KL CC="$LOGCC" savedefconfig
 check_eq "the changed value survives in savedefconfig" \
 	'CONFIG_LOCALVERSION="-kl"' "$(grep LOCALVERSION "$K/defconfig")"
 
-# The build's syncconfig settles a hand-edited .config and says how.
+# The build's syncconfig settles a hand-edited .config and says how. A
+# malformed line stops it first (scripts/kconfig/config-check), .config
+# left as it was; a value of the wrong type is kconfig's to settle.
+cp "$K/.config" "$T/kl-config"
 printf 'CONFIG_CC_STACKPROTECTOR_BUFFER_SIZE=abc\nthis is garbage\n' >>"$K/.config"
+n=$(wc -l <"$K/.config")
+mk O="$K" $KL CC="$LOGCC"
+check_grep "a malformed line stops the build, with the file and line" \
+	"^$K/.config:$n: error: not a setting \(CONFIG_NAME=VALUE\) nor a comment: \"this is garbage\"" "$T/out"
+cp "$T/kl-config" "$K/.config"
+printf 'CONFIG_CC_STACKPROTECTOR_BUFFER_SIZE=abc\n' >>"$K/.config"
 mk O="$K" $KL CC="$LOGCC"
 check_grep "a bad value: Kconfiglib names the symbol and its type" \
 	"the value 'abc' is invalid for CC_STACKPROTECTOR_BUFFER_SIZE .*type int" "$T/out"
-check_grep "...a malformed line, with its line number" \
-	"\.config:[0-9]+: warning: ignoring malformed line 'this is garbage'" "$T/out"
 check_grep "...that it is set twice (regular4.config set it to 4)" \
 	'\.config:[0-9]+: warning: CC_STACKPROTECTOR_BUFFER_SIZE .* set more than once' "$T/out"
 check_grep "...and syncconfig shows what it changed" \

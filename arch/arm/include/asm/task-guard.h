@@ -19,7 +19,7 @@
 
 static inline __no_stack_protector void arch_task_guard_set(void *task)
 {
-	my_syscall1(__ARM_NR_set_tls, task);
+	(void)my_syscall1(__ARM_NR_set_tls, task);
 }
 
 #endif /* _SSPKIT_ARM_ASM_TASK_GUARD_H */

@@ -28,7 +28,7 @@
 
 static inline __no_stack_protector void arch_task_guard_set(void *task)
 {
-	my_syscall2(__NR_arch_prctl, ARCH_SET_FS, task);
+	(void)my_syscall2(__NR_arch_prctl, ARCH_SET_FS, task);
 }
 
 #else /* i386 */
@@ -57,7 +57,7 @@ static inline __no_stack_protector void arch_task_guard_set(void *task)
 	};
 	unsigned int selector;
 
-	my_syscall1(__NR_set_thread_area, &desc);
+	(void)my_syscall1(__NR_set_thread_area, &desc);
 	entry = desc.entry_number;
 	selector = (entry << 3) | 3;
 	__asm__ volatile ("movl	%0, %%gs" : : "r"(selector) : "memory");
