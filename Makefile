@@ -67,8 +67,8 @@ $(call check-names,the goal ,$(MAKECMDGOALS))
 # O= and M= count from the command line only, the others from the
 # environment too (as below and in scripts/kconfig/Makefile).
 user-names = $(foreach v,$1,$(if $(filter command line $2,$(origin $v)),$v))
-$(foreach v,$(call user-names,O M) $(call user-names,KBUILD_OUTPUT KBUILD_DEFCONFIG \
-	KCONFIG_CONFIG SPCOMPARE_DEFCONFIG,environment),$(call check-name,$v=,$(value $v)))
+$(foreach v,$(call user-names,O M MO) $(call user-names,KBUILD_OUTPUT KBUILD_DEFCONFIG \
+	KCONFIG_CONFIG SPCOMPARE_DEFCONFIG SPCOMPARE_IMAGE,environment),$(call check-name,$v=,$(value $v)))
 $(foreach v,$(call user-names,SPCOMPARE_CONFIGS,environment),$(call \
 	check-names,$v=,$(value $v)))
 ifeq ("$(origin O)", "command line")
@@ -160,6 +160,21 @@ $(call check-name,M=,$(KBUILD_EXTMOD))
 endif
 endif
 
+# MO=DIR: where an external tree's outputs go, as Kbuild's MO= (Linux
+# 6.13): one copy of the tree, read-only if need be, built against several
+# configured trees, each with an MO= of its own. Without it they go in
+# the tree itself.
+ifeq ("$(origin MO)", "command line")
+$(if $(KBUILD_EXTMOD),,$(error MO=$(MO): MO= says where the outputs of an \
+	external tree go: give the tree with M= too))
+ifeq ($(KBUILD_EXTMOD_OUTPUT),)
+KBUILD_EXTMOD_OUTPUT := $(abspath $(MO))
+$(if $(filter $(KBUILD_EXTMOD) $(KBUILD_EXTMOD)/%,$(KBUILD_EXTMOD_OUTPUT)),$(error \
+	MO=$(MO): $(KBUILD_EXTMOD_OUTPUT) is inside M=$(M): give MO= a directory \
+	outside the tree))
+endif
+endif
+
 ifneq ($(KBUILD_OUTPUT)$(need-lock),)
 PHONY := __all sub-make
 __all: sub-make
@@ -167,6 +182,7 @@ $(filter-out __all sub-make $(CURDIR)/Makefile,$(MAKECMDGOALS)): sub-make
 	@:
 sub-make-args = -C $(objdir) $(if $(KBUILD_OUTPUT),KBUILD_SRC=$(CURDIR)) \
 	$(if $(KBUILD_EXTMOD),KBUILD_EXTMOD=$(KBUILD_EXTMOD)) \
+	$(if $(KBUILD_EXTMOD_OUTPUT),KBUILD_EXTMOD_OUTPUT=$(KBUILD_EXTMOD_OUTPUT)) \
 	$(if $(need-lock),KBUILD_LOCKED=$(objdir)) -f $(CURDIR)/Makefile $(MAKECMDGOALS)
 make-lock := $(objdir)/.make.lock
 ifneq ($(need-lock),)
@@ -193,6 +209,8 @@ all:
 srctree := $(if $(KBUILD_SRC),$(KBUILD_SRC),.)
 objtree := .
 export srctree objtree
+# Where an external tree's outputs are: MO=, else the tree (M=).
+ext-obj := $(or $(KBUILD_EXTMOD_OUTPUT),$(KBUILD_EXTMOD))
 
 include $(srctree)/scripts/Kbuild.include
 
@@ -395,13 +413,25 @@ targets += sample include/generated/stackprotector.h
 # (A recipe of its own: make expands it after the build, not before.)
 PHONY += external external-build
 external: external-build
-	$(if $(call images-in,$(KBUILD_EXTMOD)),,$(call \
+	$(if $(call images-in,$(ext-obj)),,$(call \
 		ssp-image-list,$(ext-library),$(ext-objects)))
 external-build: $(runtime-ars) prepare scripts_basic scripts_spreport
-	$(Q)$(MAKE) $(build)=$(KBUILD_EXTMOD)
-	$(Q)$(MAKE) -f $(srctree)/Makefile __images image-dirs=$(KBUILD_EXTMOD)
+	$(if $(wildcard $(ext-obj)/.),,$(shell mkdir -p $(ext-obj)))$(call \
+		write-if-changed,$(ext-objtree-file),$(abspath $(objtree)))
+	$(Q)$(MAKE) $(build)=$(ext-obj)
+	$(Q)$(MAKE) -f $(srctree)/Makefile __images image-dirs=$(ext-obj)
 
-ext-library := $(KBUILD_EXTMOD)/built-in.a
+ext-library := $(ext-obj)/built-in.a
+
+# Outputs in the tree itself serve one configured tree at a time: the
+# build records which (before it writes any), and make spaudit there from
+# another tree stops rather than report that tree's objects as its own.
+ext-objtree-file := $(ext-obj)/.kbuild-objtree
+ext-objtree-check = $(if $(and $(wildcard $(ext-objtree-file)),$(call str-ne,$(file \
+	<$(ext-objtree-file)),$(abspath $(objtree)))),$(error $(ext-obj) holds the \
+	outputs of a build against $(file <$(ext-objtree-file)), not against \
+	$(abspath $(objtree)): build it here again (make O=$(abspath $(objtree)) \
+	M=$(KBUILD_EXTMOD)), or give each configured tree an MO= of its own))
 ext-objects = $(shell $(AR) t $(ext-library) 2>/dev/null)
 
 ifeq ($(filter __images,$(MAKECMDGOALS)),)
@@ -513,7 +543,7 @@ scripts_spreport: scripts_basic
 	$(Q)$(MAKE) $(build)=scripts/spreport
 
 # With M=DIR, the images DIR declares; a tree of objects only, its objects.
-spreport-inputs = $(if $(KBUILD_EXTMOD),$(or $(call images-in,$(KBUILD_EXTMOD)),$(call \
+spreport-inputs = $(if $(KBUILD_EXTMOD),$(or $(call images-in,$(ext-obj)),$(call \
 	ext-objects)),$(objtree)/sample)
 spreport: all scripts_spreport
 	$(Q)$(objtree)/scripts/spreport/spreport $(SPREPORT_FLAGS) $(spreport-inputs)
@@ -528,13 +558,14 @@ spreport: all scripts_spreport
 # left lists.
 PHONY += spaudit
 spaudit-lists = $(if $(KBUILD_EXTMOD),$(wildcard $(foreach i,$(or $(call \
-	images-in,$(KBUILD_EXTMOD)),$(ext-library)),$(call ssp-image-list-file,$(i)))),$(wildcard \
+	images-in,$(ext-obj)),$(ext-library)),$(call ssp-image-list-file,$(i)))),$(wildcard \
 	$(call ssp-image-list-file,*)))
 spaudit:
+	$(if $(KBUILD_EXTMOD),$(ext-objtree-check))
 	$(if $(and $(wildcard $(SPAUDIT)),$(spaudit-lists)),,$(error no audited \
 		build in $(abspath $(objtree)): run "make" first, then "make spaudit"))
 	$(Q)$(SPAUDIT) report $(SPAUDIT_FLAGS) $(if $(and $(KBUILD_EXTMOD),$(call \
-		images-in,$(KBUILD_EXTMOD))),--images=$(KBUILD_EXTMOD)/images.order,$(spaudit-lists))
+		images-in,$(ext-obj))),--images=$(ext-obj)/images.order,$(spaudit-lists))
 
 # spcompare: every mode of ARCH, each in its own O= directory below
 # spcompare/, compared against NONE; also draws spcompare/spcompare.svg.
@@ -543,14 +574,17 @@ spaudit:
 # ARCH_defconfig (a board's: rv32_nommu_virt_defconfig, mps2_defconfig).
 # The builds share this make's job server ("+": make -j4 spcompare), but
 # not the CROSS_COMPILE this make chose for its own configuration (a
-# board's defconfig wants another): only one the user gave.
+# board's defconfig wants another): only one the user gave. With M=DIR,
+# DIR's image is what is compared (SPCOMPARE_IMAGE=NAME: one of several),
+# each mode's build of DIR in its own MO=, below spcompare-DIR/.
 PHONY += spcompare
 spcompare: scripts_spreport
 	+$(Q)$(if $(filter file,$(origin CROSS_COMPILE)),env -u CROSS_COMPILE) SPREPORT=$(abspath $(objtree)/scripts/spreport/spreport) \
 		$(CONFIG_SHELL) $(srctree)/scripts/spreport/spcompare \
 		$(if $(SPCOMPARE_CONFIGS),--configs="$(SPCOMPARE_CONFIGS)") \
 		$(if $(SPCOMPARE_DEFCONFIG),--defconfig="$(SPCOMPARE_DEFCONFIG)") \
-		$(abspath $(srctree)) $(abspath $(objtree))/spcompare $(ARCH)
+		$(if $(KBUILD_EXTMOD),--ext=$(KBUILD_EXTMOD) $(if $(SPCOMPARE_IMAGE),--image=$(SPCOMPARE_IMAGE))) \
+		$(abspath $(srctree)) $(abspath $(objtree))/spcompare$(if $(KBUILD_EXTMOD),-$(notdir $(KBUILD_EXTMOD))) $(ARCH)
 
 ####
 # The compile database for clangd, from the recorded command lines.
@@ -577,7 +611,7 @@ run: $(if $(KBUILD_EXTMOD),external,sample)
 	  package qemu-user (scripts/install-deps $(ARCH)))))
 	$(Q)$(run-wrapper) $(run-image) $(RUNARGS)
 
-run-images = $(if $(KBUILD_EXTMOD),$(call images-in,$(KBUILD_EXTMOD)),./sample)
+run-images = $(if $(KBUILD_EXTMOD),$(call images-in,$(ext-obj)),./sample)
 run-image = $(if $(RUNIMAGE),$(or $(filter %/$(RUNIMAGE) $(RUNIMAGE),$(run-images)),$(error \
 	RUNIMAGE=$(RUNIMAGE): no such image; $(run-images-said))),$(if $(filter 1,$(words \
 	$(run-images))),$(run-images),$(error $(if $(run-images),several images to run: \
@@ -607,14 +641,15 @@ clean-dirs := arch kernel lib samples scripts
 # With M=DIR, what the build wrote in DIR. The names go NUL-separated
 # from find to rm: a third-party tree's file names are data, and one with
 # a blank or a newline must not split into a path outside it.
-clean-root := $(or $(KBUILD_EXTMOD),.)
+clean-root := $(or $(ext-obj),.)
 clean:
 	$(Q)find $(clean-root) -name '.*.cmd' -type f -print0 | \
 		sed -z 's|/\.\([^/]*\)\.cmd$$|/\1|' | xargs -0r rm -f --
 	$(Q)find $(clean-root) \( -name '*.o' -o -name '*.a' -o -name '.*.cmd' \
 		-o -name '.*.d' -o -name '*.tmp' -o -name '.*.ssp' -o -name '.*.list' \
 		-o -name '.ssp-audit*' -o -name '.*.ssp-objects' \
-		-o -name 'images.order' -o -name '.*.image' -o -name '*.stackprotector.h' \) -type f -print0 | \
+		-o -name 'images.order' -o -name '.*.image' -o -name '*.stackprotector.h' \
+		-o -name '.kbuild-objtree' \) -type f -print0 | \
 		xargs -0r rm -f
 	$(Q)$(if $(KBUILD_EXTMOD),,rm -f compile_commands.json)
 
@@ -626,7 +661,7 @@ ifeq ($(KBUILD_EXTMOD),)
 # .config: "cp .config.old .config" undoes a mistyped mrproper. With no
 # .config, the .config.old an earlier mrproper kept stays.
 mrproper: clean
-	$(Q)rm -rf include/config include/generated .tmp spcompare
+	$(Q)rm -rf include/config include/generated .tmp spcompare spcompare-*
 	$(Q)if [ -e $(KCONFIG_CONFIG) ]; then \
 		mv -f $(KCONFIG_CONFIG) $(KCONFIG_CONFIG).old && \
 		echo "  the configuration is kept as $(abspath $(KCONFIG_CONFIG).old):" \
@@ -644,7 +679,8 @@ distclean: mrproper
 	$(Q)rm -f .make.lock
 else
 mrproper distclean: clean
-	@echo "  M=$(KBUILD_EXTMOD): $@ removed that tree's outputs only;" \
+	@echo "  M=$(KBUILD_EXTMOD): $@ removed that tree's outputs only$(if \
+		$(KBUILD_EXTMOD_OUTPUT), (in MO=$(KBUILD_EXTMOD_OUTPUT)));" \
 		"$(abspath $(objtree)) keeps its configuration" >&2
 endif
 
@@ -724,6 +760,7 @@ help:
 	@echo '  M=dir           - build the Kbuild file of dir, outside the kit, and its'
 	@echo '                    images, against this configured tree (also clean, spaudit,'
 	@echo '                    spreport, run)'
+	@echo '  MO=dir          - with M=: put the outputs of that tree in dir, not in the tree'
 	@echo '  V=0|1           - short or whole command lines'
 	@echo '  KCONFIG=kconfiglib - run config targets and syncconfig on Kconfiglib'
 	@echo '                    (python3-kconfiglib) instead of kconfig-frontends'
@@ -743,6 +780,7 @@ help:
 	@echo '  SPAUDIT_FLAGS=--json - make spaudit as JSON (with make -s)'
 	@echo '  SPCOMPARE_CONFIGS=a.config... - make spcompare: fragments for every mode'
 	@echo '  SPCOMPARE_DEFCONFIG=NAME_defconfig - make spcompare: what every mode starts from'
+	@echo '  SPCOMPARE_IMAGE=NAME - make M=dir spcompare: which of the images of dir to compare'
 	@echo '  TESTS=pattern... - make check: only the test files whose path has one'
 	@echo '  ARCHES=, PLATFORMS=, MODES=, COMPILERS=, GUARDS='
 	@echo '                  - make matrix: a subset of an axis'
