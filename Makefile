@@ -474,7 +474,15 @@ quiet_cmd_link_image = LD      $@
 	-Wl$(comma)--no-whole-archive) $(filter-out %.a FORCE,$^) $(LIBGCC) \
 	$(if $(filter n,$(ARCH_LIBGCC)),|| { echo "$@: ARCH=$(ARCH) links no \
 	libgcc ($(ARCH_LIBGCC_WHY)): an undefined __helper named above is \
-	a libgcc helper; write the code without it" >&2; exit 1; })
+	a libgcc helper; write the code without it" >&2; exit 1; }) \
+	$(if $(prebuilt-archives),&& $(SPAUDIT) prebuilt --image=$(tmp-target) \
+	--name=$@ --list=$(call ssp-image-list-file,$@) --record=$(call \
+	ssp-prebuilt-file,$@) $(prebuilt-archives))
+
+# What an image links that the build did not compile: the compiler's
+# runtime (libgcc). spaudit prebuilt counts, after each link, the
+# functions the image took from it; make spaudit lists them.
+prebuilt-archives = $(LIBGCC_FILE)
 
 $(runtime-ars): %/built-in.a: % ;
 PHONY += $(core-dirs)
@@ -647,7 +655,7 @@ clean:
 		sed -z 's|/\.\([^/]*\)\.cmd$$|/\1|' | xargs -0r rm -f --
 	$(Q)find $(clean-root) \( -name '*.o' -o -name '*.a' -o -name '.*.cmd' \
 		-o -name '.*.d' -o -name '*.tmp' -o -name '.*.ssp' -o -name '.*.list' \
-		-o -name '.ssp-audit*' -o -name '.*.ssp-objects' \
+		-o -name '.ssp-audit*' -o -name '.*.ssp-objects' -o -name '.*.ssp-prebuilt' \
 		-o -name 'images.order' -o -name '.*.image' -o -name '*.stackprotector.h' \
 		-o -name '.kbuild-objtree' \) -type f -print0 | \
 		xargs -0r rm -f

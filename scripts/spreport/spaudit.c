@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "optout.h"
+#include "prebuilt.h"
 #include "spreport.h"
 
 static const char usage_text[] =
@@ -32,6 +33,8 @@ static const char usage_text[] =
 "                       [--cflags=FLAGS] [--guard=WHERE] --header=OUT.h\n"
 "                       [--image=IMAGE --list=LIST] OBJ...|-\n"
 "       spaudit report [--json] [--images=ORDER] LIST...\n"
+"       spaudit prebuilt --image=IMAGE --list=LIST --record=OUT [--name=NAME]\n"
+"                        ARCHIVE...\n"
 "       spaudit sources FILE...\n"
 "\n"
 "  objects   audit the objects a manifest names, one per line:\n"
@@ -62,6 +65,12 @@ static const char usage_text[] =
 "            finish: report says so. --json prints JSON only.\n"
 "            --images=ORDER: also the list of each image ORDER names (an\n"
 "            images.order file), read here as data, not as arguments.\n"
+"\n"
+"  prebuilt  after the link: the functions of IMAGE that no object of LIST\n"
+"            (its image list) defines and a member of an ARCHIVE (libgcc.a,\n"
+"            libc.a) does, counted per member into OUT (report prints them\n"
+"            after the image's objects), and one line per ARCHIVE: functions,\n"
+"            members, protected, share of the image's text.\n"
 "\n"
 "  sources   the places where each FILE, read as a .c file, changes stack\n"
 "            protection for a function (objects does the same for the\n"
@@ -1020,6 +1029,52 @@ static int report_object(const char *object, struct reading *rd)
 	return 0;
 }
 
+/* The members of prebuilt archives the image links (spaudit prebuilt's
+ * record beside LIST), after its objects: compiled by someone else, so
+ * counted from the image, never audited. */
+static void report_prebuilt(const char *list, struct reading *rd)
+{
+	size_t len = strlen(list);
+	const char *suffix = ".ssp-objects";
+	char path[4096], line[4096], *f[5];
+	FILE *in;
+
+	if (len < strlen(suffix) || len + 8 >= sizeof(path) ||
+	    strcmp(list + len - strlen(suffix), suffix) != 0)
+		return;
+	snprintf(path, sizeof(path), "%.*s.ssp-prebuilt",
+		 (int)(len - strlen(suffix)), list);
+	in = fopen(path, "r");
+	if (in == NULL)
+		return;
+	while (fgets(line, sizeof(line), in) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] == '#' || split_fields(line, f, 5) != 5 ||
+		    strcmp(f[0], "prebuilt") != 0)
+			continue;
+		if (rd->opt->json) {
+			fputs(rd->json_first ? "\n    {\"object\": " :
+			      ",\n    {\"object\": ", stdout);
+			rd->json_first = false;
+			json_string(stdout, f[1]);
+			fputs(", \"image\": ", stdout);
+			json_string(stdout, rd->image);
+			printf(", \"functions\": %s, \"protected\": %s, \"bytes\": %s, "
+			       "\"built_as\": \"prebuilt\"}", f[2], f[3], f[4]);
+		} else {
+			/* "/usr/lib/.../libgcc.a(m.o)": the archive's own name */
+			char *paren = strchr(f[1], '('), *name = f[1], *p;
+
+			for (p = f[1]; paren && p < paren; p++)
+				if (*p == '/')
+					name = p + 1;
+			printf("%-40s %5s %5s  %-13s %s\n", name, f[2], f[3],
+			       "prebuilt", "not audited (compiled elsewhere)");
+		}
+	}
+	fclose(in);
+}
+
 /* Read one image list: its header into RD, then report every object. */
 static int report_list(const char *list, struct reading *rd)
 {
@@ -1073,6 +1128,8 @@ static int report_list(const char *list, struct reading *rd)
 		}
 	}
 	fclose(in);
+	if (status == 0)
+		report_prebuilt(list, rd);
 	return status;
 }
 
@@ -1265,6 +1322,10 @@ int main(int argc, char **argv)
 	}
 	if (argc < 2)
 		return usage_error("no command (objects, summary or report)");
+	if (strcmp(argv[1], "prebuilt") == 0) {
+		scan_init();
+		return cmd_prebuilt(argc - 2, argv + 2);
+	}
 	first = parse_options(argc, argv, &opt);
 	if (first < 0)
 		return 2;

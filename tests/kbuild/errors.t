@@ -107,7 +107,7 @@ mk O="$O" clean
 export CC_STALL=lib/vsprintf.o
 in_group "$T/out" make -C "$SRC" O="$O" CC="$SRC/tests/bin/logcc"
 i=0
-while [ $i -lt 100 ] && ! grep -q 'partial object' "$O/lib/vsprintf.o.tmp" 2>/dev/null; do
+while [ $i -lt 600 ] && ! grep -q 'partial object' "$O/lib/vsprintf.o.tmp" 2>/dev/null; do
 	sleep 0.1; i=$((i + 1))
 done
 check "the stand-in compiler is mid-way through lib/vsprintf.o (as lib/vsprintf.o.tmp)" \

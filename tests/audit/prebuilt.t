@@ -1,0 +1,87 @@
+#!/bin/sh
+# Prebuilt code is part of what an image's audit accounts for: after each
+# link, spaudit prebuilt counts the functions the image took from libgcc
+# (compiled by someone else, never audited), per archive member, and make
+# spaudit lists them after the image's objects. The figures are checked
+# against binutils' own reading of the image, its objects and the archive
+# (nm and objdump), and the attribution is fed the broken cases: an
+# archive that defines what an audited object defines takes nothing, and
+# the same archive takes those functions once that object is left out.
+. "$(dirname "$0")/../lib.sh"
+
+# expected IMAGE LIST ARCHIVE NM OBJDUMP: "member functions protected bytes"
+# lines, sorted: the image's functions no object of LIST defines, that a
+# member of ARCHIVE defines; protected when its code calls __stack_chk_fail.
+expected() {
+	image=$1 list=$2 archive=$3 nm=$4 objdump=$5
+	sed -n 's/^object\t\([^ ]*\) *$/\1/p' "$list" | while read -r o; do
+		(cd "$O" && "$nm" --defined-only "$o" 2>/dev/null); done |
+		awk '$2 ~ /^[TtWw]$/ { print $3 }' | sort -u >"$T/own"
+	"$nm" -A --defined-only "$archive" 2>/dev/null |
+		awk '$2 ~ /^[TtWw]$/ { n = $1; sub(/:[^:]*$/, "", n); sub(/^.*:/, "", n); print $3, n }' |
+		sort -k1,1 -u >"$T/lib"
+	"$objdump" -d "$image" | awk '
+		/^[0-9a-f]+ <.*>:$/ { f = $2; gsub(/[<>:]/, "", f) }
+		/__stack_chk_fail/ && f != "" { print f }' | sort -u >"$T/canary"
+	"$nm" -S -t d --defined-only "$image" | awk 'NF == 4 && $3 ~ /^[TtWw]$/ { print $4, $2 + 0 }' |
+		sort -k1,1 | join -v1 - "$T/own" | join - "$T/lib" |
+		while read -r f size member; do
+			p=0; grep -qx "$f" "$T/canary" && p=1
+			echo "$member $size $p"
+		done | awk '{ n[$1]++; b[$1] += $2; p[$1] += $3 }
+			END { for (m in n) print m, n[m], p[m], b[m] }' | sort
+}
+
+# reported RECORD: the same lines from spaudit prebuilt's record.
+reported() {
+	sed -n 's/^prebuilt\t[^\t]*(\([^)]*\))\t\([0-9]*\)\t\([0-9]*\)\t\([0-9]*\)$/libgcc.a(\1) \2 \3 \4/p' "$1" |
+		sed 's/^libgcc.a(\(.*\))/\1/' | sort
+}
+
+# CELL: ARCH DEFCONFIG [LLVM=1] NM-PREFIX
+for cell in "x86_64 x86_64_defconfig" "arm mps2_defconfig" \
+	"riscv rv32_nommu_virt_defconfig" "arm arm_defconfig LLVM=1"; do
+	set -- $cell
+	arch=$1 def=$2 llvm=${3:-}
+	cn="$def${llvm:+ (clang)}"
+	O="$T/$def${llvm:+-llvm}" X="$T/ext-$def${llvm:+-llvm}"
+	mkdir -p "$X" && cp "$SRC"/tests/kbuild/compiler-runtime/* "$X/"
+	mk O="$O" ARCH=$arch $llvm $def
+	mk O="$O" ARCH=$arch $llvm M="$X" -j2
+	check_eq "$cn: the program that calls libgcc builds" 0 $?
+	image=$X/rtlib list=$X/.rtlib.ssp-objects record=$X/.rtlib.ssp-prebuilt
+	check_grep "$cn: the build says what the image took from libgcc" \
+		"^  $image: prebuilt libgcc.a: [1-9][0-9]* functions? from [1-9][0-9]* members?, [0-9]+ protected, [0-9.]+% of text$" "$T/out"
+	archive=$(sed -n 's/^prebuilt\t\([^(]*\)(.*/\1/p' "$record" | head -1)
+	case $def in
+	mps2*) tools=arm-none-eabi- ;; rv32*) tools=riscv64-unknown-elf- ;;
+	arm_*) tools=arm-linux-gnueabihf- ;; *) tools= ;;
+	esac
+	want=$(expected "$image" "$list" "$archive" ${tools}nm ${tools}objdump)
+	got=$(reported "$record")
+	check "$cn: ...an archive that is the compiler's libgcc" test -f "$archive"
+	check_eq "$cn: per member, its functions, protected ones and bytes are what nm and objdump read" "$want" "$got"
+	make -C "$SRC" -s O="$O" ARCH=$arch M="$X" spaudit >"$T/audit" 2>&1
+	check_grep "$cn: make M=DIR spaudit lists each member as prebuilt" \
+		"^libgcc.a\(_[a-z0-9_]+\.o\) +[0-9]+ +[0-9]+  prebuilt +not audited" "$T/audit"
+done
+
+# The attribution, fed both ways: an archive that defines memcpy and
+# strlen, as lib/string.o does.
+O="$T/x86_64_defconfig" X="$T/ext-x86_64_defconfig"
+printf 'void *memcpy(void *d, const void *s, unsigned long n);\nunsigned long strlen(const char *s);\nvoid *memcpy(void *d, const void *s, unsigned long n) { (void)s; (void)n; return d; }\nunsigned long strlen(const char *s) { (void)s; return 0; }\n' >"$T/fake.c"
+gcc -c -O2 -o "$T/fake.o" "$T/fake.c" && ar rc "$T/libfake.a" "$T/fake.o"
+(cd "$O" && scripts/spreport/spaudit prebuilt --image="$X/rtlib" --list="$X/.rtlib.ssp-objects" \
+	--record="$T/rec" "$T/libfake.a") >"$T/log" 2>&1
+check_eq "an archive defining what an audited object defines takes nothing from the image" \
+	"" "$(grep -v '^#' "$T/rec")"
+grep -v 'lib/string.o' "$X/.rtlib.ssp-objects" >"$T/list-without"
+(cd "$O" && scripts/spreport/spaudit prebuilt --image="$X/rtlib" --list="$T/list-without" \
+	--record="$T/rec" "$T/libfake.a") >"$T/log" 2>&1
+check_grep "with that object left out of the list, its functions are the archive's" \
+	"^prebuilt	$T/libfake.a\(fake.o\)	[0-9]+	0	[0-9]+$" "$T/rec"
+check_grep "...and the build's line says so" "prebuilt libfake.a: [0-9]+ functions from 1 member" "$T/log"
+"$O/scripts/spreport/spaudit" prebuilt --image="$X/rtlib" --record="$T/rec" "$T/libfake.a" >"$T/log" 2>&1
+check_eq "spaudit prebuilt without --list is a usage error" 2 $?
+
+done_testing
