@@ -84,7 +84,6 @@ $(if $(KBUILD_OUTPUT),,$(error cannot create output directory "$(saved-output)":
 	check that its parent exists and is writable))
 $(if $(filter writable,$(output-probe)),,$(error output directory \
 	"$(saved-output)" is not writable: give O= a directory you may write to))
-$(call check-name,the output directory ,$(KBUILD_OUTPUT))
 endif
 objdir := $(if $(KBUILD_OUTPUT),$(KBUILD_OUTPUT),$(CURDIR))
 endif

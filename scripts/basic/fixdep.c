@@ -155,6 +155,35 @@ static void scan_dependency(const char *name)
 	free(text);
 }
 
+/*
+ * The one rule for names (check-name in scripts/Kbuild.include): each
+ * dependency goes into the record make reads back and into recipes, so a
+ * header the compiler found passes it too. gcc writes a blank in a name
+ * as "\\ ", which splits the word after the backslash.
+ */
+static void check_name(const char *name)
+{
+	static const char ok[] = "abcdefghijklmnopqrstuvwxyz"
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+@";
+	const char *bad = name + strspn(name, ok);
+	char shown[16];
+
+	if (!*bad)
+		return;
+	if (bad[0] == '\\' && !bad[1])
+		snprintf(shown, sizeof(shown), "a space");
+	else if (*bad == '\'')
+		snprintf(shown, sizeof(shown), "\"'\"");
+	else if (isprint((unsigned char)*bad))
+		snprintf(shown, sizeof(shown), "'%c'", *bad);
+	else
+		snprintf(shown, sizeof(shown), "a byte 0x%02x", (unsigned char)*bad);
+	fprintf(stderr, "%s: \"%s\": %s is not allowed in a name (make and the "
+		"shell read names unquoted); use only letters, digits and "
+		"/ . _ - + @ (Documentation/security.md)\n", prog, name, shown);
+	exit(2);
+}
+
 /* Split the depfile into words, skipping "target:" and line continuations. */
 static void parse_depfile(char *deps, const char *target)
 {
@@ -173,6 +202,7 @@ static void parse_depfile(char *deps, const char *target)
 		}
 		if (is_autoconf(w))
 			continue;
+		check_name(w);
 		if (first) {
 			printf("source_%s := %s\n\n", target, w);
 			printf("deps_%s := \\\n", target);

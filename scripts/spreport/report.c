@@ -5,9 +5,33 @@
  * Per-function lines are printed while their object is open (the scanner
  * keeps nothing afterwards); totals are printed at the end.
  */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <unistd.h>
 
 #include "spreport.h"
+
+/* PATH opened for writing as a file made here: whatever was at PATH is
+ * removed and O_EXCL refuses anything put there since, so that a link
+ * planted at an output's name (an M= tree is third-party content) is
+ * replaced, never written through. NULL, errno set, on failure. */
+FILE *fopen_fresh(const char *path)
+{
+	FILE *f;
+	int fd;
+
+	if (unlink(path) != 0 && errno != ENOENT)
+		return NULL;
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+	if (fd < 0)
+		return NULL;
+	f = fdopen(fd, "w");
+	if (f == NULL)
+		close(fd);
+	return f;
+}
 
 double percent_of(uint64_t part, uint64_t whole)
 {

@@ -15,12 +15,10 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "optout.h"
 #include "prebuilt.h"
@@ -280,27 +278,19 @@ static char *record_path(const char *object)
 	return optout_beside(object, ".ssp");
 }
 
-/* Write TEXT to PATH under a temporary name, then rename it into place.
- * The temporary file is made here: what was at its name is removed and
- * O_EXCL refuses anything put there since, so a planted link is never
- * written through. */
+/* Write TEXT to PATH under a temporary name, made fresh (fopen_fresh: no
+ * planted link is written through), then rename it into place. */
 static int write_atomically(const char *path, const char *text)
 {
 	size_t len = strlen(path) + 5;
 	char *tmp = malloc(len);
 	FILE *f;
-	int ok, fd;
+	int ok;
 
 	if (tmp == NULL)
 		return -1;
 	snprintf(tmp, len, "%s.tmp", path);
-	f = NULL;
-	if (unlink(tmp) == 0 || errno == ENOENT) {
-		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
-		f = fd < 0 ? NULL : fdopen(fd, "w");
-		if (f == NULL && fd >= 0)
-			close(fd);
-	}
+	f = fopen_fresh(tmp);
 	ok = f != NULL && fputs(text, f) >= 0;
 	ok = f != NULL && fclose(f) == 0 && ok;
 	ok = ok && rename(tmp, path) == 0;

@@ -81,6 +81,7 @@ void json_begin(FILE *out);
 void json_function(const struct function_info *fn, void *ctx);
 void json_end(FILE *out, const struct tally *t);
 void json_string(FILE *out, const char *s);
+FILE *fopen_fresh(const char *path);
 
 struct build {
 	const char *label;

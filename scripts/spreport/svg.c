@@ -113,7 +113,7 @@ int write_svg(const char *path, const struct build *builds, int count)
 		{ "text growth vs. first build (%)", "#4f81bd", text_growth,
 		  MARGIN_LEFT + PANEL_WIDTH },
 	};
-	FILE *out = fopen(path, "w");
+	FILE *out = fopen_fresh(path);
 	size_t i;
 
 	if (out == NULL) {

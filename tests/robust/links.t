@@ -67,6 +67,13 @@ check_eq "(4) make in a tree with planted links" 0 $?
 unfollowed "(4) make" $files
 check "(4) ...and builds sample" test -x "$O/sample"
 
+# spreport's chart (make spcompare draws spcompare/spcompare.svg).
+plant "$O/chart.svg"
+"$O/scripts/spreport/spreport" --compare "$O/lib" "$O/kernel" --svg "$O/chart.svg" >"$T/out" 2>&1
+check_eq "(4) spreport --svg over a planted link" 0 $?
+unfollowed "(4) spreport --svg" "$O/chart.svg"
+check_grep "(4) ...drawing the chart there" '^<svg ' "$O/chart.svg"
+
 # The same in an M= tree, third-party content by definition.
 M="$T/ext"
 mkdir -p "$M"

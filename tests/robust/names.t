@@ -99,6 +99,18 @@ for f in 'y$(id>PWNED).c' 'y`id>PWNED`.c' "y'x.c" 'y#x.c'; do
 done
 mk O="$O" M="$T/glob"; rc=$?
 check_eq "(6) the same tree without that file builds" 0 $rc
+# A header the compiler finds goes into the .cmd record make reads back:
+# fixdep applies the same rule to it.
+cp "$T/glob/main.c" "$T/main.c.orig"
+for h in 'h$(id>PWNED).h' 'h`id>PWNED`.h'; do
+	: >"$T/glob/$h"
+	{ printf '#include "%s"\n' "$h"; cat "$T/main.c.orig"; } >"$T/glob/main.c"
+	refused "(6) an included header $h" "fixdep: \"$T/glob/h" O="$O" M="$T/glob"
+	check "(6) ...naming the rule" grep -qF " $rule" "$T/out"
+	check "(6) ...and no record of main.o" test ! -e "$T/glob/.main.o.cmd"
+	rm -f "$T/glob/$h"
+done
+cp "$T/main.c.orig" "$T/glob/main.c"
 
 # 3. A line of images.order is data: a hostile one, with the image list
 # it names, is refused by make spaudit, not run.
