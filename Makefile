@@ -685,6 +685,8 @@ help:
 	@echo '                    (default: $$(ARCH)_defconfig)'
 	@echo '  KCONFIG_WERROR=1 - make NAME.config: a setting that does not make it'
 	@echo '                    is an error, and .config is left as it was'
+	@echo '  KBUILD_BUILD_SEED=STRING - pin what varies per object tree (a board'"'"'s'
+	@echo '                    guard seed): reproducible images'
 	@echo '  KCFLAGS=...     - extra flags for every target C compile'
 	@echo '  KCPPFLAGS=...   - extra flags for every target compile, C and assembler'
 	@echo '  KLDFLAGS=...    - extra flags for the target link'
