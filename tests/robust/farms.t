@@ -67,20 +67,15 @@ compiles() { grep -cE '^  (CC|AS) ' "$T/out"; }
 c_compiles() { grep -cE '^  CC ' "$T/out"; }
 for cc in gcc clang; do
 	llvm=""; [ $cc = clang ] && llvm=LLVM=1
-	before=$(sent)
-	build distcc-$cc $llvm CC="distcc $cc"; rc=$?
-	n=$(($(sent) - before)) all=$(compiles) c=$(c_compiles)
-	echo "# distcc $cc, full build: $n of $all compiles sent to the daemon ($c C)"
-	check_eq "distcc $cc: full build" 0 $rc
-	check "...every C compile went to the daemon" test "$n" -ge "$c" -a "$c" -gt 0
-	same_audit distcc-$cc plain-$cc "...audit equals the plain build's"
-	before=$(sent)
-	rebuild distcc-$cc $llvm CC="distcc $cc"; rc=$?
-	n=$(($(sent) - before)) all=$(compiles) c=$(c_compiles)
-	echo "# distcc $cc, rebuild after make clean: $n of $all compiles sent to the daemon ($c C)"
-	check_eq "distcc $cc: rebuild after make clean" 0 $rc
-	check "...every C compile went to the daemon" test "$n" -ge "$c" -a "$c" -gt 0
-	same_audit distcc-$cc plain-$cc "...audit equals the plain build's"
+	for step in "build:full build" "rebuild:rebuild after make clean"; do
+		before=$(sent)
+		${step%%:*} distcc-$cc $llvm CC="distcc $cc"; rc=$?
+		n=$(($(sent) - before)) all=$(compiles) c=$(c_compiles)
+		echo "# distcc $cc, ${step#*:}: $n of $all compiles sent to the daemon ($c C)"
+		check_eq "distcc $cc: ${step#*:}" 0 $rc
+		check "...every C compile went to the daemon" test "$n" -ge "$c" -a "$c" -gt 0
+		same_audit distcc-$cc plain-$cc "...audit equals the plain build's"
+	done
 done
 
 kill "$(cat "$D/pid")"; wait $daemon 2>/dev/null
