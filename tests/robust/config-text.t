@@ -64,6 +64,17 @@ for engine in frontends kconfiglib; do
 	check "$engine: ...the same configuration, as kconfig writes it" same "$T/good" "$O/.config"
 	check "$engine: ...the file as it was in .config.old" same "$T/crlf" "$O/.config.old"
 
+	# A CRLF .config that a step weakens: the loss is seen through the CRs.
+	smk O="$O" $E all.config
+	sed 's/$/\r/' "$O/.config" >"$T/all-crlf"; cp "$T/all-crlf" "$O/.config"
+	smk O="$O" $E x86_64_defconfig; rc=$?
+	check_eq "$engine: x86_64_defconfig over a CRLF ALL .config exits 0" 0 $rc
+	check_grep "$engine: ...warns that it lowers protection" \
+		"^warning: this configuration step lowers stack protection \(was all in $O/.config\):" "$T/out"
+	check_grep "$engine: ...naming the mode lost" 'mode all -> strong' "$T/out"
+	check "$engine: ...keeping the CRLF file in .config.ssp.old" same "$T/all-crlf" "$O/.config.ssp.old"
+	check "$engine: ...and in .config.old" same "$T/all-crlf" "$O/.config.old"
+
 	# Damaged files: cut short between lines inside the protector's choice,
 	# cut inside a line, a line of binary garbage.
 	n=$(grep -n '^CONFIG_CC_STACKPROTECTOR_STRONG=y$' "$T/good" | cut -d: -f1)
