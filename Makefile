@@ -89,10 +89,10 @@ endif
 # Configuration"), with either engine. A make without ARCH builds for it,
 # and says so when it is not this machine's: the default would settle the
 # configuration for this machine's ARCH, dropping the arch's and its
-# board's symbols. A make given
-# another ARCH stops, unless a config goal was asked for: that converts
-# the configuration on purpose, keeping it as .config.old. Goals that build
-# in trees of their own (check, matrix, bench) do not look.
+# board's symbols. A make given another ARCH stops, unless a config goal
+# was asked for: that converts the configuration on purpose, keeping it
+# as .config.old. Goals that build in trees of their own (check, matrix,
+# bench) do not look.
 arch-config := $(if $(filter /%,$(KCONFIG_CONFIG)),$(KCONFIG_CONFIG),$(or \
 	$(objdir),$(CURDIR))/$(or $(KCONFIG_CONFIG),.config))
 tree-arch := $(if $(filter-out check matrix bench,$(or $(MAKECMDGOALS),all)),$(if \
