@@ -93,10 +93,10 @@ endif
 # Configuration"), with either engine. A make without ARCH builds for it,
 # and says so when it is not this machine's: the default would settle the
 # configuration for this machine's ARCH, dropping the arch's and its
-# board's symbols. A make given
-# another ARCH stops, unless a config goal was asked for: that converts
-# the configuration on purpose, keeping it as .config.old. Goals that build
-# in trees of their own (check, matrix, bench) do not look.
+# board's symbols. A make given another ARCH stops, unless a config goal
+# was asked for: that converts the configuration on purpose, keeping it
+# as .config.old. Goals that build in trees of their own (check, matrix,
+# bench) do not look.
 arch-config := $(if $(filter /%,$(KCONFIG_CONFIG)),$(KCONFIG_CONFIG),$(or \
 	$(objdir),$(CURDIR))/$(or $(KCONFIG_CONFIG),.config))
 tree-arch := $(if $(filter-out check matrix bench,$(or $(MAKECMDGOALS),all)),$(if \
@@ -777,6 +777,8 @@ help:
 	@echo '                    (default: $$(ARCH)_defconfig)'
 	@echo '  KCONFIG_WERROR=1 - make NAME.config: a setting that does not make it'
 	@echo '                    is an error, and .config is left as it was'
+	@echo '  KBUILD_BUILD_SEED=STRING - pin what varies per object tree (a board'"'"'s'
+	@echo '                    guard seed): reproducible images'
 	@echo '  KCFLAGS=...     - extra flags for every target C compile'
 	@echo '  KCPPFLAGS=...   - extra flags for every target compile, C and assembler'
 	@echo '  KLDFLAGS=...    - extra flags for the target link'

@@ -13,6 +13,9 @@ F="$S/configs"
 printf '\357\273\277CONFIG_CC_STACKPROTECTOR_STRICT=y\n' >"$F/bom.config"
 printf 'CONFIG_CC_STACKPROTECTOR_ALL=y\r\nCONFIG_CC_STACKPROTECTOR_STRICT=y\r\n' >"$F/crlf.config"
 printf 'CONFIG_CC_STACKPROTECTOR_ALL=y\nCC_STACKPROTECTOR_STRICT=y\n' >"$F/noprefix.config"
+# savedefconfig's files, saved by a Windows editor.
+printf '\357\273\277# saved on ARCH=x86_64: load it with "make ARCH=x86_64 NAME_defconfig"\r\nCONFIG_CC_STACKPROTECTOR_ALL=y\r\nCONFIG_CC_STACKPROTECTOR_STRICT=y\r\n' >"$F/win_defconfig"
+printf '\357\273\277# saved on ARCH=arm: load it with "make ARCH=arm NAME_defconfig"\r\nCONFIG_ARCH_MPS2=y\r\n' >"$F/winarm_defconfig"
 smk() { make -C "$S" --no-print-directory "$@" >"$T/out" 2>&1; }
 # same A B: files A and B hold the same bytes.
 same() { cmp -s "$1" "$2"; }
@@ -31,6 +34,15 @@ for engine in frontends kconfiglib; do
 	check_grep "$engine: ...every setting applied" '^CONFIG_CC_STACKPROTECTOR_ALL=y$' "$O/.config"
 	check_grep "$engine: ...STRICT too" '^CONFIG_CC_STACKPROTECTOR_STRICT=y$' "$O/.config"
 	check_nogrep "$engine: ...with no \"did not survive\"" 'did not survive' "$T/out"
+
+	smk O="$O" $E win_defconfig; rc=$?
+	check_eq "$engine: a defconfig with a byte-order mark and CRLF lines loads" 0 $rc
+	check_grep "$engine: ...with every setting" '^CONFIG_CC_STACKPROTECTOR_ALL=y$' "$O/.config"
+	check_grep "$engine: ...STRICT too" '^CONFIG_CC_STACKPROTECTOR_STRICT=y$' "$O/.config"
+	check_nogrep "$engine: ...and no word of kconfig about it" 'warning|unexpected' "$T/out"
+	smk O="$O" $E winarm_defconfig; rc=$?
+	check "$engine: one saved on ARCH=arm is refused for x86_64, mark or not" test $rc -ne 0
+	check_grep "$engine: ...naming its ARCH" 'configs/winarm_defconfig is for ARCH=arm' "$T/out"
 
 	smk O="$O" $E x86_64_defconfig
 	cp "$O/.config" "$T/good"; cp "$O/.config.old" "$T/good.old" 2>/dev/null || : >"$T/good.old"
@@ -51,6 +63,17 @@ for engine in frontends kconfiglib; do
 	check_nogrep "$engine: ...reporting no change of value" ': y -> y|lowers' "$T/out"
 	check "$engine: ...the same configuration, as kconfig writes it" same "$T/good" "$O/.config"
 	check "$engine: ...the file as it was in .config.old" same "$T/crlf" "$O/.config.old"
+
+	# A CRLF .config that a step weakens: the loss is seen through the CRs.
+	smk O="$O" $E all.config
+	sed 's/$/\r/' "$O/.config" >"$T/all-crlf"; cp "$T/all-crlf" "$O/.config"
+	smk O="$O" $E x86_64_defconfig; rc=$?
+	check_eq "$engine: x86_64_defconfig over a CRLF ALL .config exits 0" 0 $rc
+	check_grep "$engine: ...warns that it lowers protection" \
+		"^warning: this configuration step lowers stack protection \(was all in $O/.config\):" "$T/out"
+	check_grep "$engine: ...naming the mode lost" 'mode all -> strong' "$T/out"
+	check "$engine: ...keeping the CRLF file in .config.ssp.old" same "$T/all-crlf" "$O/.config.ssp.old"
+	check "$engine: ...and in .config.old" same "$T/all-crlf" "$O/.config.old"
 
 	# Damaged files: cut short between lines inside the protector's choice,
 	# cut inside a line, a line of binary garbage.
