@@ -16,6 +16,8 @@
  *                   each task reports the canary in its own protected frame
  *   sample tasks smash
  *                   task b overruns its frame with the canary task a leaked
+ *   sample tasks uneven
+ *                   tasks yielding 1, 2, 3 and 4 times, finishing one by one
  */
 #include <generated/build.h>
 #include <sspkit/stackprotector.h>

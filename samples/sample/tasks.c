@@ -12,6 +12,9 @@
  *                       (LKDTM's REPORT_STACK_CANARY)
  *   sample tasks smash  task a leaks its canary; task b overruns its own
  *                       frame with it: caught only if b's canary differs
+ *   sample tasks uneven task a yields once, b twice, c 3 and d 4 times:
+ *                       the tasks finish one by one, and each finished
+ *                       one must leave the ring while the others run on
  */
 #include <sspkit/compiler.h>
 #include <sspkit/stackprotector.h>
@@ -222,6 +225,28 @@ static int tasks_smash(void)
 	return smashed_unnoticed ? 1 : 0;
 }
 
+/* The last line of a run: how many yields and switches, and the verdict. */
+static int tasks_report(void)
+{
+	printf("tasks: %d tasks, %lu yields, %lu switches, %s\n", NTASKS,
+	       yields, task_switches(), broken ? "frames BROKEN" : "no canary fired");
+	return broken ? 1 : 0;
+}
+
+static int tasks_uneven(void)
+{
+	static unsigned long counts[NTASKS];
+	int i;
+
+	for (i = 0; i < NTASKS; i++) {
+		counts[i] = (unsigned long)i + 1;
+		task_create(&tasks[i], names[i], stacks[i], sizeof(stacks[i]),
+			    task_main, &counts[i]);
+	}
+	tasks_run();
+	return tasks_report();
+}
+
 /*
  * By argc, not by argv[]'s NULL: on sh4, gcc 12 dropped a NULL test of
  * argv[0] here (it branched on a T bit no instruction had set).
@@ -235,16 +260,16 @@ int tasks_sample(int argc, char *argv[])
 		return tasks_canaries();
 	if (argc == 1 && !strcmp(argv[0], "smash"))
 		return tasks_smash();
+	if (argc == 1 && !strcmp(argv[0], "uneven"))
+		return tasks_uneven();
 	n = argc ? parse_count(argv[0]) : YIELDS_DEFAULT;
 	if (!n || argc > 1) {
-		dprintf(2, "usage: sample tasks [N | canaries | smash] (N: yields per task, 1..10000000)\n");
+		dprintf(2, "usage: sample tasks [N | canaries | smash | uneven] (N: yields per task, 1..10000000)\n");
 		return 2;
 	}
 	for (i = 0; i < NTASKS; i++)
 		task_create(&tasks[i], names[i], stacks[i], sizeof(stacks[i]),
 			    task_main, &n);
 	tasks_run();
-	printf("tasks: %d tasks, %lu yields, %lu switches, %s\n", NTASKS,
-	       yields, task_switches(), broken ? "frames BROKEN" : "no canary fired");
-	return broken ? 1 : 0;
+	return tasks_report();
 }

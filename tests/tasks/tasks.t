@@ -18,6 +18,13 @@ for arch in $("$SRC/scripts/arches"); do
 		'^tasks: 4 tasks, 4000 yields, 5005 switches, no canary fired$' "$T/out"
 	check_eq "$arch: each task's frame survived its yields" 4 \
 		"$(grep -c '^task [abcd]: 1000 yields, frame intact$' "$T/out")"
+	# Tasks that finish one by one: each leaves the ring, the rest run on.
+	mk O="$O" ARCH="$arch" run RUNARGS="tasks uneven"
+	check_eq "$arch: sample tasks uneven exits 0" 0 $?
+	check_eq "$arch: ...each task finishes its own count of yields" \
+		"a 1 b 2 c 3 d 4" "$(sed -n 's/^task \([abcd]\): \([0-9]*\) yields, frame intact$/\1 \2/p' "$T/out" | sort | tr '\n' ' ' | sed 's/ $//')"
+	check_grep "$arch: ...10 yields in all, no canary fired" \
+		'^tasks: 4 tasks, 10 yields, [0-9]+ switches, no canary fired$' "$T/out"
 done
 
 # A bad count is refused with the usage and status 2.
