@@ -315,6 +315,17 @@ KBUILD_LDFLAGS := -nostdlib -static $(LINK_PIE_FLAGS) -Wl,--emit-relocs \
 		  -Wl,-T,$(srctree)/scripts/discard.lds \
 		  -Wl,--build-id=none $(CLANG_FLAGS) $(CLANG_LDFLAGS) \
 		  $(arch-ldflags-y) $(KLDFLAGS)
+# The C library of the user's code (lib/libc/Kconfig): its headers for
+# the user's directories only (samples/, an M= tree: scripts/Makefile.build,
+# libc-dir), after the compiler's own, and its library on the link line of
+# every image that takes the runtime, after the image's objects. With
+# LIBC_NONE, nothing: the freestanding set above is all there is.
+ifdef CONFIG_LIBC_KIT
+LIBC_CPPFLAGS := -isystem $(srctree)/lib/libc/include
+LIBC_LDLIBS := lib/libc/libc.a
+endif
+export LIBC_CPPFLAGS
+
 KBUILD_HOSTCFLAGS := -std=c11 -O2 -Wall -Wextra -Werror $(HOSTCFLAGS)
 KBUILD_HOSTLDFLAGS := $(HOSTLDFLAGS)
 export LINUXINCLUDE KBUILD_CPPFLAGS KBUILD_CFLAGS KBUILD_AFLAGS
@@ -426,6 +437,9 @@ image-targets += $1 $1.stackprotector.h $(dir $1).$(notdir $1).ssp_mode.o
 endef
 $(foreach i,$(images),$(eval $(call image-rules,$(i),$(if $(filter \
 	n,$(image-runtime-$(i))),,$(runtime-ars)) $(image-objs-$(i)))))
+# The C library is linked as an archive, not audited as the image's: only
+# the members the link pulls in are the image's.
+$(foreach i,$(images),$(if $(filter n,$(image-runtime-$(i))),,$(eval $(i): $(LIBC_LDLIBS))))
 endif
 
 # Each image's own summary is included: ssp-mode.S reads its SSP_* values.
@@ -435,18 +449,23 @@ quiet_cmd_as_image_ssp_mode = AS      $@
 	$(KBUILD_AFLAGS) -c -o $(tmp-target) $<
 
 # The runtime's archives whole (its entry and guard are reached by no
-# symbol), then the image's objects, its banner object and libgcc; the
+# symbol), then the image's objects, its banner object, the C library
+# (LIBC_LDLIBS, an ordinary archive: the members they call) and libgcc; the
 # image's own link flags (NAME-ldflags) after the build's.
 quiet_cmd_link_image = LD      $@
       cmd_link_image = $(CC) $(KBUILD_LDFLAGS) $(image-ldflags-$@) \
 	$(if $(2),-Wl$(comma)-e$(comma)$(2)) -o $(tmp-target) \
-	$(if $(filter %.a,$^),-Wl$(comma)--whole-archive $(filter %.a,$^) \
-	-Wl$(comma)--no-whole-archive) $(filter-out %.a FORCE,$^) $(LIBGCC) \
+	$(if $(whole-ars),-Wl$(comma)--whole-archive $(whole-ars) \
+	-Wl$(comma)--no-whole-archive) $(filter-out %.a FORCE,$^) \
+	$(if $(filter n,$(image-runtime-$@)),,$(LIBC_LDLIBS)) $(LIBGCC) \
 	$(if $(filter n,$(ARCH_LIBGCC)),|| { echo "$@: ARCH=$(ARCH) links no \
 	libgcc ($(ARCH_LIBGCC_WHY)): an undefined __helper named above is \
 	a libgcc helper; write the code without it" >&2; exit 1; })
 
+whole-ars = $(filter-out $(LIBC_LDLIBS),$(filter %.a,$^))
+
 $(runtime-ars): %/built-in.a: % ;
+$(LIBC_LDLIBS): lib ;
 PHONY += $(core-dirs)
 $(core-dirs): prepare scripts_basic scripts_spreport
 	$(Q)$(MAKE) $(build)=$@
