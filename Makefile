@@ -324,6 +324,31 @@ ifdef CONFIG_LIBC_KIT
 LIBC_CPPFLAGS := -isystem $(srctree)/lib/libc/include
 LIBC_LDLIBS := lib/libc/libc.a
 endif
+# picolibc, from the board's Debian package (PICOLIBC_TRIPLE, its
+# Makefile.board): its headers, and the libc.a of the multilib the cross
+# gcc picks for the board's flags (for clang too, which has no picolibc
+# driver of its own). lib/picolibc/ is what it needs of the board: its
+# streams on the semihosting console, _exit, the thread pointer. The two
+# archives call each other: a group.
+ifdef CONFIG_LIBC_PICOLIBC
+picolibc-dir := /usr/lib/picolibc/$(PICOLIBC_TRIPLE)
+__picolibc-multilib = $(firstword $(shell $(libgcc-cc) $(arch-cflags-y) \
+	-print-multi-directory 2>/dev/null))
+picolibc-libc = $(picolibc-dir)/lib/$(call cached,multidir $(libgcc-cc) \
+	$(arch-cflags-y),__picolibc-multilib)/libc.a
+$(if $(need-config),$(if $(wildcard $(picolibc-libc) $(picolibc-dir)/include/stdio.h),,$(error \
+	CONFIG_LIBC_PICOLIBC: no picolibc for this board in $(picolibc-dir) \
+	(its libc.a: $(picolibc-libc)): install Debian package \
+	picolibc-$(PICOLIBC_TRIPLE) (scripts/install-deps $(ARCH)))))
+# Its limits.h includes the compiler's, which a bare-metal gcc keeps in
+# include-fixed (clang, in the directory the freestanding set is from).
+LIBC_CPPFLAGS := -isystem $(picolibc-dir)/include $(addprefix -isystem ,$(wildcard \
+	$(cc-include-dir)-fixed))
+LIBC_LDLIBS := lib/picolibc/picolibc-board.a
+# exit() runs the functions given to atexit() through a weak reference
+# to __call_exitprocs, which -u makes the link pull in.
+LIBC_LDLIBS_EXTRA = -Wl,-u,__call_exitprocs $(picolibc-libc)
+endif
 export LIBC_CPPFLAGS
 
 KBUILD_HOSTCFLAGS := -std=c11 -O2 -Wall -Wextra -Werror $(HOSTCFLAGS)
@@ -457,12 +482,14 @@ quiet_cmd_link_image = LD      $@
 	$(if $(2),-Wl$(comma)-e$(comma)$(2)) -o $(tmp-target) \
 	$(if $(whole-ars),-Wl$(comma)--whole-archive $(whole-ars) \
 	-Wl$(comma)--no-whole-archive) $(filter-out %.a FORCE,$^) \
-	$(if $(filter n,$(image-runtime-$@)),,$(LIBC_LDLIBS)) $(LIBGCC) \
+	$(if $(filter n,$(image-runtime-$@)),,$(libc-link)) $(LIBGCC) \
 	$(if $(filter n,$(ARCH_LIBGCC)),|| { echo "$@: ARCH=$(ARCH) links no \
 	libgcc ($(ARCH_LIBGCC_WHY)): an undefined __helper named above is \
 	a libgcc helper; write the code without it" >&2; exit 1; })
 
 whole-ars = $(filter-out $(LIBC_LDLIBS),$(filter %.a,$^))
+libc-link = $(if $(LIBC_LDLIBS_EXTRA),-Wl$(comma)--start-group $(LIBC_LDLIBS) \
+	$(LIBC_LDLIBS_EXTRA) -Wl$(comma)--end-group,$(LIBC_LDLIBS))
 
 $(runtime-ars): %/built-in.a: % ;
 $(LIBC_LDLIBS): lib ;

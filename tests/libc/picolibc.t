@@ -1,0 +1,87 @@
+#!/bin/sh
+# picolibc on the boards (CONFIG_LIBC_PICOLIBC): the small library of
+# tests/libc/libctest, using every standard header, built as an external
+# tree (M=) against Debian's picolibc for the MPS2 AN385 and the RISC-V
+# virt boards (rv32, rv64), gcc and clang, and run under qemu-system
+# (make M=DIR run): what it prints is what the same sources print built
+# against the build machine's C library, the oracle. exit() and abort()
+# end the run with their status; the stack-protector runtime stays the
+# kit's; errno, in picolibc's thread-local storage, is read right.
+. "$(dirname "$0")/../lib.sh"
+
+if ! gcc -std=gnu11 -O2 -Wall -Wextra -Werror -o "$T/oracle" \
+	"$SRC"/tests/libc/libctest/*.c >"$T/out" 2>&1; then
+	fail "the oracle builds with the build machine's gcc and C library" "$(cat "$T/out")"
+	done_testing; exit 0
+fi
+"$T/oracle" >"$T/expected" 2>"$T/expected.err"
+
+# picolibc_config O ARCH DEFCONFIG [LLVM=1]
+picolibc_config() {
+	o=$1 arch=$2 def=$3; shift 3
+	mk O="$o" ARCH=$arch "$@" $def &&
+		echo CONFIG_LIBC_PICOLIBC=y >>"$o/.config" &&
+		mk O="$o" ARCH=$arch "$@" olddefconfig
+}
+
+for cell in "arm mps2_defconfig" "arm mps2_defconfig LLVM=1" \
+	"riscv rv32_nommu_virt_defconfig" "riscv rv32_nommu_virt_defconfig LLVM=1" \
+	"riscv nommu_virt_defconfig" "riscv nommu_virt_defconfig LLVM=1"; do
+	set -- $cell
+	arch=$1 def=$2 llvm=${3:-}
+	cname="$def${llvm:+ (clang)}"
+	O="$T/$def${llvm:+-llvm}" X="$T/ext-$def${llvm:+-llvm}"
+	mkdir -p "$X" && cp "$SRC"/tests/libc/libctest/* "$X/"
+	picolibc_config "$O" $arch $def $llvm
+	check_grep "$cname: the configuration has picolibc" '^CONFIG_LIBC_PICOLIBC=y' "$O/.config"
+	mk O="$O" ARCH=$arch $llvm M="$X" -j2; rc=$?
+	check_eq "$cname: a library using every standard header builds and links" 0 $rc
+	[ $rc -eq 0 ] || { sed 's/^/#   /' "$T/out" | tail -5; continue; }
+	check_grep "$cname: ...against picolibc's headers" \
+		'-isystem /usr/lib/picolibc/[^ ]*/include ' "$X/.main.o.cmd"
+	make -C "$SRC" -s O="$O" ARCH=$arch $llvm M="$X" run >"$T/got" 2>"$T/got.err"
+	check_eq "$cname: ...and prints on the semihosting console what the build machine's C library prints" \
+		"$(cat "$T/expected")" "$(cat "$T/got")"
+	check_eq "$cname: ...stderr included" "$(cat "$T/expected.err")" "$(cat "$T/got.err")"
+
+	mk O="$O" ARCH=$arch $llvm M="$X" run RUNARGS="exit 7"
+	check_grep "$cname: exit(7) ends the run with status 7" 'Error 7$' "$T/out"
+	mk O="$O" ARCH=$arch $llvm M="$X" run RUNARGS="abort"
+	check_grep "$cname: abort() ends it with 128 + SIGABRT" 'Error 134$' "$T/out"
+	mk O="$O" ARCH=$arch $llvm M="$X" run RUNARGS="assert"
+	check_grep "$cname: a failed assert() says which, and ends the run with 134" \
+		'assertion "argc < 2 \|\| strcmp\(argv\[1\], "assert"\)" failed: file "[^"]*main\.c", line [0-9]+' "$T/out"
+	check_grep "$cname: ...with status 134" 'Error 134$' "$T/out"
+
+	# The guard and its handler are lib/stackprotector.o's: picolibc's
+	# member that defines them (with __stack_chk_fail_weak) is not linked.
+	check_eq "$cname: __stack_chk_guard is the kit's, once" 1 \
+		"$(nm "$X/libctest" | grep -c ' __stack_chk_guard$')"
+	check_eq "$cname: ...picolibc's stack-protector member is not linked" "" \
+		"$(nm "$X/libctest" | grep ' __stack_chk_fail_weak$')"
+	# The kit's own sample is linked against it too, and runs.
+	mk O="$O" ARCH=$arch $llvm run
+	check_grep "$cname: the kit's sample runs with picolibc" 'sspkit sample: arch=' "$T/out"
+done
+
+# The per-task guard wants tp on RISC-V, where picolibc's TLS lives:
+# the configuration cannot have both (lib/libc/Kconfig says why).
+O="$T/per-task"
+mk O="$O" ARCH=riscv nommu_virt_defconfig &&
+	printf 'CONFIG_STACKPROTECTOR_PER_TASK=y\nCONFIG_LIBC_PICOLIBC=y\n' >>"$O/.config" &&
+	mk O="$O" ARCH=riscv olddefconfig
+check_grep "riscv: the per-task guard kept" '^CONFIG_STACKPROTECTOR_PER_TASK=y' "$O/.config"
+check_nogrep "...and picolibc not offered with it" '^CONFIG_LIBC_PICOLIBC=y' "$O/.config"
+# On Linux user space there is no picolibc.
+O="$T/linux"
+mk O="$O" ARCH=arm arm_defconfig && echo CONFIG_LIBC_PICOLIBC=y >>"$O/.config" &&
+	mk O="$O" ARCH=arm olddefconfig
+check_nogrep "arm Linux user space: picolibc not offered" '^CONFIG_LIBC_PICOLIBC=y' "$O/.config"
+
+# A picolibc that is not there is named, with its package.
+mk O="$T/mps2_defconfig" ARCH=arm PICOLIBC_TRIPLE=no-such-triple; rc=$?
+check "a missing picolibc fails the build" test $rc -ne 0
+check_grep "...naming the package to install" \
+	'no picolibc for this board in /usr/lib/picolibc/no-such-triple .*install Debian package picolibc-no-such-triple' "$T/out"
+
+done_testing
