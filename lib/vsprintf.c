@@ -287,6 +287,14 @@ static void format(struct sink *out, const char *fmt, va_list ap)
 	va_end(args);
 }
 
+/*
+ * With picolibc for the user's code (CONFIG_LIBC_PICOLIBC), its printf,
+ * snprintf and vsnprintf are the ones the user's code gets, with %f and
+ * all of C's conversions: lib/ is linked whole and first, so a definition
+ * here would win over them. The kit's runtime calls none of the three;
+ * dprintf and vdprintf, which picolibc lacks, stay.
+ */
+#ifndef CONFIG_LIBC_PICOLIBC
 int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 {
 	struct sink out = { .buf = buf, .size = size, .fd = -1 };
@@ -307,6 +315,8 @@ int snprintf(char *buf, size_t size, const char *fmt, ...)
 	va_end(ap);
 	return n;
 }
+
+#endif /* !CONFIG_LIBC_PICOLIBC */
 
 int vdprintf(int fd, const char *fmt, va_list ap)
 {
@@ -329,6 +339,7 @@ int dprintf(int fd, const char *fmt, ...)
 	return n;
 }
 
+#ifndef CONFIG_LIBC_PICOLIBC
 int printf(const char *fmt, ...)
 {
 	va_list ap;
@@ -339,3 +350,4 @@ int printf(const char *fmt, ...)
 	va_end(ap);
 	return n;
 }
+#endif /* !CONFIG_LIBC_PICOLIBC */

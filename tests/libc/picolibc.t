@@ -59,6 +59,21 @@ for cell in "arm mps2_defconfig" "arm mps2_defconfig LLVM=1" \
 		"$(nm "$X/libctest" | grep -c ' __stack_chk_guard$')"
 	check_eq "$cname: ...picolibc's stack-protector member is not linked" "" \
 		"$(nm "$X/libctest" | grep ' __stack_chk_fail_weak$')"
+	# printf is picolibc's, with C's conversions: not the kit's, which
+	# has no %f (lib/vsprintf.c).
+	F="$T/fp-$def${llvm:+-llvm}"
+	mkdir -p "$F" && echo 'image-y += fp
+fp-objs := fp.o' >"$F/Kbuild" && cat >"$F/fp.c" <<'X'
+#include <stdio.h>
+
+int main(void)
+{
+	return printf("%.3f %o %s\n", 2.0 / 8, 8, "float") < 0;
+}
+X
+	mk O="$O" ARCH=$arch $llvm M="$F"
+	make -C "$SRC" -s O="$O" ARCH=$arch $llvm M="$F" run >"$T/got" 2>&1
+	check_eq "$cname: printf is picolibc's, %f and %o included" "0.250 10 float" "$(cat "$T/got")"
 	# The kit's own sample is linked against it too, and runs.
 	mk O="$O" ARCH=$arch $llvm run
 	check_grep "$cname: the kit's sample runs with picolibc" 'sspkit sample: arch=' "$T/out"
