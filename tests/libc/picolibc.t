@@ -9,43 +9,14 @@
 # kit's; errno, in picolibc's thread-local storage, is read right.
 . "$(dirname "$0")/../lib.sh"
 
-if ! gcc -std=gnu11 -O2 -Wall -Wextra -Werror -o "$T/oracle" \
-	"$SRC"/tests/libc/libctest/*.c >"$T/out" 2>&1; then
-	fail "the oracle builds with the build machine's gcc and C library" "$(cat "$T/out")"
-	done_testing; exit 0
-fi
-"$T/oracle" >"$T/expected" 2>"$T/expected.err"
-
-# picolibc_config O ARCH DEFCONFIG [LLVM=1]
-picolibc_config() {
-	o=$1 arch=$2 def=$3; shift 3
-	mk O="$o" ARCH=$arch "$@" $def &&
-		echo CONFIG_LIBC_PICOLIBC=y >>"$o/.config" &&
-		mk O="$o" ARCH=$arch "$@" olddefconfig
-}
+. "$SRC/tests/libc/libc.sh"
 
 for cell in "arm mps2_defconfig" "arm mps2_defconfig LLVM=1" \
 	"riscv rv32_nommu_virt_defconfig" "riscv rv32_nommu_virt_defconfig LLVM=1" \
 	"riscv nommu_virt_defconfig" "riscv nommu_virt_defconfig LLVM=1"; do
-	set -- $cell
-	arch=$1 def=$2 llvm=${3:-}
-	cname="$def${llvm:+ (clang)}"
-	O="$T/$def${llvm:+-llvm}" X="$T/ext-$def${llvm:+-llvm}"
-	mkdir -p "$X" && cp "$SRC"/tests/libc/libctest/* "$X/"
-	picolibc_config "$O" $arch $def $llvm
-	check_grep "$cname: the configuration has picolibc" '^CONFIG_LIBC_PICOLIBC=y' "$O/.config"
-	mk O="$O" ARCH=$arch $llvm M="$X" -j2; rc=$?
-	check_eq "$cname: a library using every standard header builds and links" 0 $rc
-	[ $rc -eq 0 ] || { sed 's/^/#   /' "$T/out" | tail -5; continue; }
+	libc_cell LIBC_PICOLIBC $cell || continue
 	check_grep "$cname: ...against picolibc's headers" \
 		'-isystem /usr/lib/picolibc/[^ ]*/include ' "$X/.main.o.cmd"
-	make -C "$SRC" -s O="$O" ARCH=$arch $llvm M="$X" run >"$T/got" 2>"$T/got.err"
-	check_eq "$cname: ...and prints on the semihosting console what the build machine's C library prints" \
-		"$(cat "$T/expected")" "$(cat "$T/got")"
-	check_eq "$cname: ...stderr included" "$(cat "$T/expected.err")" "$(cat "$T/got.err")"
-
-	mk O="$O" ARCH=$arch $llvm M="$X" run RUNARGS="exit 7"
-	check_grep "$cname: exit(7) ends the run with status 7" 'Error 7$' "$T/out"
 	mk O="$O" ARCH=$arch $llvm M="$X" run RUNARGS="abort"
 	check_grep "$cname: abort() ends it with 128 + SIGABRT" 'Error 134$' "$T/out"
 	mk O="$O" ARCH=$arch $llvm M="$X" run RUNARGS="assert"
