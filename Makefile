@@ -332,6 +332,42 @@ KBUILD_LDFLAGS := -nostdlib -static $(LINK_PIE_FLAGS) -Wl,--emit-relocs \
 		  -Wl,-T,$(srctree)/scripts/discard.lds \
 		  -Wl,--build-id=none $(CLANG_FLAGS) $(CLANG_LDFLAGS) \
 		  $(arch-ldflags-y) $(KLDFLAGS)
+# The C library of the user's code (lib/libc/Kconfig): its headers for
+# the user's directories only (samples/, an M= tree: scripts/Makefile.build,
+# libc-dir), after the compiler's own, and its library on the link line of
+# every image that takes the runtime, after the image's objects. With
+# LIBC_NONE, nothing: the freestanding set above is all there is.
+ifdef CONFIG_LIBC_KIT
+LIBC_CPPFLAGS := -isystem $(srctree)/lib/libc/include
+LIBC_LDLIBS := lib/libc/libc.a
+endif
+# picolibc, from the board's Debian package (PICOLIBC_TRIPLE, its
+# Makefile.board): its headers, and the libc.a of the multilib the cross
+# gcc picks for the board's flags (for clang too, which has no picolibc
+# driver of its own). lib/picolibc/ is what it needs of the board: its
+# streams on the semihosting console, _exit, the thread pointer. The two
+# archives call each other: a group.
+ifdef CONFIG_LIBC_PICOLIBC
+picolibc-dir := /usr/lib/picolibc/$(PICOLIBC_TRIPLE)
+__picolibc-multilib = $(firstword $(shell $(libgcc-cc) $(arch-cflags-y) \
+	-print-multi-directory 2>/dev/null))
+picolibc-libc = $(picolibc-dir)/lib/$(call cached,multidir $(libgcc-cc) \
+	$(arch-cflags-y),__picolibc-multilib)/libc.a
+$(if $(need-config),$(if $(wildcard $(picolibc-libc) $(picolibc-dir)/include/stdio.h),,$(error \
+	CONFIG_LIBC_PICOLIBC: no picolibc for this board in $(picolibc-dir) \
+	(its libc.a: $(picolibc-libc)): install Debian package \
+	picolibc-$(PICOLIBC_TRIPLE) (scripts/install-deps $(ARCH)))))
+# Its limits.h includes the compiler's, which a bare-metal gcc keeps in
+# include-fixed (clang, in the directory the freestanding set is from).
+LIBC_CPPFLAGS := -isystem $(picolibc-dir)/include $(addprefix -isystem ,$(wildcard \
+	$(cc-include-dir)-fixed))
+LIBC_LDLIBS := lib/picolibc/picolibc-board.a
+# exit() runs the functions given to atexit() through a weak reference
+# to __call_exitprocs, which -u makes the link pull in.
+LIBC_LDLIBS_EXTRA = -Wl,-u,__call_exitprocs $(picolibc-libc)
+endif
+export LIBC_CPPFLAGS
+
 KBUILD_HOSTCFLAGS := -std=c11 -O2 -Wall -Wextra -Werror $(HOSTCFLAGS)
 KBUILD_HOSTLDFLAGS := $(HOSTLDFLAGS)
 export LINUXINCLUDE KBUILD_CPPFLAGS KBUILD_CFLAGS KBUILD_AFLAGS
@@ -455,6 +491,9 @@ image-targets += $1 $1.stackprotector.h $(dir $1).$(notdir $1).ssp_mode.o
 endef
 $(foreach i,$(images),$(eval $(call image-rules,$(i),$(if $(filter \
 	n,$(image-runtime-$(i))),,$(runtime-ars)) $(image-objs-$(i)))))
+# The C library is linked as an archive, not audited as the image's: only
+# the members the link pulls in are the image's.
+$(foreach i,$(images),$(if $(filter n,$(image-runtime-$(i))),,$(eval $(i): $(LIBC_LDLIBS))))
 endif
 
 # Each image's own summary is included: ssp-mode.S reads its SSP_* values.
@@ -464,13 +503,15 @@ quiet_cmd_as_image_ssp_mode = AS      $@
 	$(KBUILD_AFLAGS) -c -o $(tmp-target) $<
 
 # The runtime's archives whole (its entry and guard are reached by no
-# symbol), then the image's objects, its banner object and libgcc; the
+# symbol), then the image's objects, its banner object, the C library
+# (LIBC_LDLIBS, an ordinary archive: the members they call) and libgcc; the
 # image's own link flags (NAME-ldflags) after the build's.
 quiet_cmd_link_image = LD      $@
       cmd_link_image = $(CC) $(KBUILD_LDFLAGS) $(image-ldflags-$@) \
 	$(if $(2),-Wl$(comma)-e$(comma)$(2)) -o $(tmp-target) \
-	$(if $(filter %.a,$^),-Wl$(comma)--whole-archive $(filter %.a,$^) \
-	-Wl$(comma)--no-whole-archive) $(filter-out %.a FORCE,$^) $(LIBGCC) \
+	$(if $(whole-ars),-Wl$(comma)--whole-archive $(whole-ars) \
+	-Wl$(comma)--no-whole-archive) $(filter-out %.a FORCE,$^) \
+	$(if $(filter n,$(image-runtime-$@)),,$(libc-link)) $(LIBGCC) \
 	$(if $(filter n,$(ARCH_LIBGCC)),|| { echo "$@: ARCH=$(ARCH) links no \
 	libgcc ($(ARCH_LIBGCC_WHY)): an undefined __helper named above is \
 	a libgcc helper; write the code without it" >&2; exit 1; }) \
@@ -483,7 +524,12 @@ quiet_cmd_link_image = LD      $@
 # functions the image took from it; make spaudit lists them.
 prebuilt-archives = $(LIBGCC_FILE)
 
+whole-ars = $(filter-out $(LIBC_LDLIBS),$(filter %.a,$^))
+libc-link = $(if $(LIBC_LDLIBS_EXTRA),-Wl$(comma)--start-group $(LIBC_LDLIBS) \
+	$(LIBC_LDLIBS_EXTRA) -Wl$(comma)--end-group,$(LIBC_LDLIBS))
+
 $(runtime-ars): %/built-in.a: % ;
+$(LIBC_LDLIBS): lib ;
 PHONY += $(core-dirs)
 $(core-dirs): prepare scripts_basic scripts_spreport
 	$(Q)$(MAKE) $(build)=$@

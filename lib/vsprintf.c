@@ -65,12 +65,13 @@ static void put_padded(struct sink *out, const char *s, size_t n,
 }
 
 /*
- * Numbers are at most long-sized (the l and z modifiers), so they are
- * held and divided as unsigned long: on 32-bit ports a 64-bit type would
- * call libgcc's __udivdi3, which mips does not link (arch/mips/Makefile).
+ * Numbers are held as unsigned long long (the ll and j modifiers), but
+ * divided as unsigned long: on 32-bit ports a 64-bit division would call
+ * libgcc's __udivdi3, which mips does not link (arch/mips/Makefile). A
+ * value wider than a long is divided 16 bits at a time (divide_chunked).
  */
 struct number {
-	unsigned long magnitude;
+	unsigned long long magnitude;
 	unsigned int base;
 	bool negative;
 	bool upper;
@@ -82,14 +83,42 @@ struct number {
  * gcc 12 -O2 code that passed the bool on the stack printed "-" for every
  * hex number under qemu-sh4 7.2.
  */
+/*
+ * *v / base, leaving the remainder: long division by 16-bit digits, each
+ * step's dividend below base << 16, so that it fits an unsigned long on
+ * every port; the shifts are by constants, which no port calls libgcc for.
+ */
+static unsigned int divide_chunked(unsigned long long *v, unsigned int base)
+{
+	const unsigned long chunk[4] = {
+		(unsigned long)(*v >> 48) & 0xffff, (unsigned long)(*v >> 32) & 0xffff,
+		(unsigned long)(*v >> 16) & 0xffff, (unsigned long)*v & 0xffff,
+	};
+	unsigned long long q = 0;
+	unsigned long r = 0;
+
+	for (int i = 0; i < 4; i++) {
+		unsigned long cur = r << 16 | chunk[i];
+
+		q = q << 16 | cur / base;
+		r = cur % base;
+	}
+	*v = q;
+	return (unsigned int)r;
+}
+
 static void put_number(struct sink *out, const struct number *num,
 		       const struct spec *sp)
 {
 	const char *digits = num->upper ? "0123456789ABCDEF" : "0123456789abcdef";
-	unsigned long v = num->magnitude;
+	unsigned long long wide = num->magnitude;
+	unsigned long v;
 	char tmp[24];
 	size_t i = sizeof(tmp);
 
+	while (wide > (unsigned long)-1)
+		tmp[--i] = digits[divide_chunked(&wide, num->base)];
+	v = (unsigned long)wide;
 	do {
 		tmp[--i] = digits[v % num->base];
 		v /= num->base;
@@ -139,30 +168,55 @@ static const char *parse_spec(const char *fmt, struct spec *sp)
 	return fmt;
 }
 
-enum length { LEN_INT, LEN_LONG, LEN_SIZE };
+/* h and hh read an int (the promoted argument), then narrow it. */
+enum length { LEN_INT, LEN_LONG, LEN_SIZE, LEN_LLONG, LEN_SHORT, LEN_CHAR };
 
-static unsigned long unsigned_arg(va_list *ap, enum length len)
+static unsigned long long unsigned_arg(va_list *ap, enum length len)
 {
 	switch (len) {
 	case LEN_LONG:	return va_arg(*ap, unsigned long);
 	case LEN_SIZE:	return va_arg(*ap, size_t);
+	case LEN_LLONG:	return va_arg(*ap, unsigned long long);
+	case LEN_SHORT:	return (unsigned short)va_arg(*ap, unsigned int);
+	case LEN_CHAR:	return (unsigned char)va_arg(*ap, unsigned int);
 	default:	return va_arg(*ap, unsigned int);
 	}
 }
 
-static long signed_arg(va_list *ap, enum length len)
+static long long signed_arg(va_list *ap, enum length len)
 {
 	switch (len) {
 	case LEN_LONG:	return va_arg(*ap, long);
 	case LEN_SIZE:	return (long)va_arg(*ap, size_t);
+	case LEN_LLONG:	return va_arg(*ap, long long);
+	case LEN_SHORT:	return (short)va_arg(*ap, int);
+	case LEN_CHAR:	return (signed char)va_arg(*ap, int);
 	default:	return va_arg(*ap, int);
 	}
+}
+
+/* The length modifier at fmt, if any: l ll h hh z, and j (intmax_t is
+ * long long's width on every port) and t (ptrdiff_t is size_t's). */
+static const char *parse_length(const char *fmt, enum length *len)
+{
+	*len = LEN_INT;
+	if (*fmt == 'l')
+		*len = fmt[1] == 'l' ? (fmt++, LEN_LLONG) : LEN_LONG;
+	else if (*fmt == 'h')
+		*len = fmt[1] == 'h' ? (fmt++, LEN_CHAR) : LEN_SHORT;
+	else if (*fmt == 'j')
+		*len = LEN_LLONG;
+	else if (*fmt == 'z' || *fmt == 't')
+		*len = LEN_SIZE;
+	else
+		return fmt;
+	return fmt + 1;
 }
 
 static void convert(struct sink *out, char conv, enum length len,
 		    const struct spec *sp, va_list *ap)
 {
-	long sv;
+	long long sv;
 	char c;
 
 	struct number num = { .base = 10 };
@@ -172,7 +226,8 @@ static void convert(struct sink *out, char conv, enum length len,
 	case 'i':
 		sv = signed_arg(ap, len);
 		num.negative = sv < 0;
-		num.magnitude = num.negative ? -(unsigned long)sv : (unsigned long)sv;
+		num.magnitude = num.negative ? -(unsigned long long)sv :
+			(unsigned long long)sv;
 		put_number(out, &num, sp);
 		break;
 	case 'u':
@@ -214,7 +269,7 @@ static void format(struct sink *out, const char *fmt, va_list ap)
 	va_copy(args, ap);
 	while (*fmt) {
 		struct spec sp;
-		enum length len = LEN_INT;
+		enum length len;
 
 		if (*fmt != '%') {
 			put(out, *fmt++);
@@ -224,11 +279,7 @@ static void format(struct sink *out, const char *fmt, va_list ap)
 			put(out, *fmt++);
 			continue;
 		}
-		fmt = parse_spec(fmt, &sp);
-		if (*fmt == 'l')
-			len = LEN_LONG, fmt++;
-		else if (*fmt == 'z')
-			len = LEN_SIZE, fmt++;
+		fmt = parse_length(parse_spec(fmt, &sp), &len);
 		if (!*fmt)
 			break;
 		convert(out, *fmt++, len, &sp, &args);
@@ -236,6 +287,14 @@ static void format(struct sink *out, const char *fmt, va_list ap)
 	va_end(args);
 }
 
+/*
+ * With picolibc for the user's code (CONFIG_LIBC_PICOLIBC), its printf,
+ * snprintf and vsnprintf are the ones the user's code gets, with %f and
+ * all of C's conversions: lib/ is linked whole and first, so a definition
+ * here would win over them. The kit's runtime calls none of the three;
+ * dprintf and vdprintf, which picolibc lacks, stay.
+ */
+#ifndef CONFIG_LIBC_PICOLIBC
 int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 {
 	struct sink out = { .buf = buf, .size = size, .fd = -1 };
@@ -257,7 +316,9 @@ int snprintf(char *buf, size_t size, const char *fmt, ...)
 	return n;
 }
 
-static int vdprintf(int fd, const char *fmt, va_list ap)
+#endif /* !CONFIG_LIBC_PICOLIBC */
+
+int vdprintf(int fd, const char *fmt, va_list ap)
 {
 	char line[256];
 	struct sink out = { .buf = line, .size = sizeof(line), .fd = fd };
@@ -278,6 +339,7 @@ int dprintf(int fd, const char *fmt, ...)
 	return n;
 }
 
+#ifndef CONFIG_LIBC_PICOLIBC
 int printf(const char *fmt, ...)
 {
 	va_list ap;
@@ -288,3 +350,4 @@ int printf(const char *fmt, ...)
 	va_end(ap);
 	return n;
 }
+#endif /* !CONFIG_LIBC_PICOLIBC */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Small formatted output (lib/vsprintf.c). Conversions: %d %i %u %x %X %p
- * %s %c %%, with the l and z length modifiers, a field width and the 0
- * and - flags. Enough for banners and tables, nothing more.
+ * %s %c %%, with the l, ll, h, hh, j, z and t length modifiers, a field
+ * width and the 0 and - flags. Enough for banners, tables and the
+ * <inttypes.h> of the kit's C library, nothing more.
  */
 #ifndef _SSPKIT_STDIO_H
 #define _SSPKIT_STDIO_H
@@ -14,6 +15,7 @@
 
 int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
 int snprintf(char *buf, size_t size, const char *fmt, ...) __printf(3, 4);
+int vdprintf(int fd, const char *fmt, va_list ap);
 int dprintf(int fd, const char *fmt, ...) __printf(2, 3);
 int printf(const char *fmt, ...) __printf(1, 2);
 

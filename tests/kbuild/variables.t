@@ -10,7 +10,7 @@ cd "$SRC" || exit 1
 files="Makefile scripts/Makefile.build scripts/Makefile.toolchain
 	scripts/Makefile.stackprotector scripts/kconfig/Makefile
 	scripts/kconfig/Makefile.cc scripts/matrix/Makefile scripts/Kbuild.include
-	$(ls arch/*/Makefile)"
+	$(ls arch/*/Makefile arch/*/mach-*/Makefile.board)"
 # Read: $(VAR) or ${VAR}; set: VAR := / = / += at the start of a line.
 cat $files | grep -oE '\$[({][A-Z][A-Z0-9_]*[)}]' | tr -d '${}()' | sort -u >"$T/read"
 cat $files | sed -nE 's/^[[:space:]]*(export[[:space:]]+|override[[:space:]]+)?([A-Z][A-Z0-9_]*)[[:space:]]*(:=|\+=|=).*/\2/p' |

@@ -11,7 +11,10 @@
  *     never a silent loop until the time limit;
  *   - sets sp to the top of the board's stack (virt.lds), 16-byte aligned;
  *   - copies .data from where it was loaded and zeroes .bss, word by word;
- *   - points tp at the boot task (kernel/task.c's current, in .data): with
+ *   - points tp at the boot task (kernel/task.c's current, in .data), or
+ *     with CONFIG_LIBC_PICOLIBC at the program's TLS block, where
+ *     picolibc keeps errno (lib/libc/Kconfig: the per-task guard, which
+ *     wants tp, is then not offered). With
  *     STACKPROTECTOR_PER_TASK in tp, gcc's canary code reads the guard at
  *     tp + TASK_STACK_CANARY, and the first protected function runs before
  *     task_guard_init() (semihosting_boot_args(), for one): with tp zero it
@@ -64,6 +67,9 @@ mmode_reset:
 	ld	tp, 0(t0)
 #else
 	lw	tp, 0(t0)
+#endif
+#ifdef CONFIG_LIBC_PICOLIBC
+	la	tp, __tls_base		/* or picolibc's TLS block (virt.lds) */
 #endif
 	call	board_fork_init		/* the fork's state (.noinit), exempt */
 	li	s0, 0			/* outermost frame: fp = 0 */

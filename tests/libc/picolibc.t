@@ -1,0 +1,73 @@
+#!/bin/sh
+# picolibc on the boards (CONFIG_LIBC_PICOLIBC): the small library of
+# tests/libc/libctest, using every standard header, built as an external
+# tree (M=) against Debian's picolibc for the MPS2 AN385 and the RISC-V
+# virt boards (rv32, rv64), gcc and clang, and run under qemu-system
+# (make M=DIR run): what it prints is what the same sources print built
+# against the build machine's C library, the oracle. exit() and abort()
+# end the run with their status; the stack-protector runtime stays the
+# kit's; errno, in picolibc's thread-local storage, is read right.
+. "$(dirname "$0")/../lib.sh"
+
+. "$SRC/tests/libc/libc.sh"
+
+for cell in "arm mps2_defconfig" "arm mps2_defconfig LLVM=1" \
+	"riscv rv32_nommu_virt_defconfig" "riscv rv32_nommu_virt_defconfig LLVM=1" \
+	"riscv nommu_virt_defconfig" "riscv nommu_virt_defconfig LLVM=1"; do
+	libc_cell LIBC_PICOLIBC $cell || continue
+	check_grep "$cname: ...against picolibc's headers" \
+		'-isystem /usr/lib/picolibc/[^ ]*/include ' "$X/.main.o.cmd"
+	mk O="$O" ARCH=$arch $llvm M="$X" run RUNARGS="abort"
+	check_grep "$cname: abort() ends it with 128 + SIGABRT" 'Error 134$' "$T/out"
+	mk O="$O" ARCH=$arch $llvm M="$X" run RUNARGS="assert"
+	check_grep "$cname: a failed assert() says which, and ends the run with 134" \
+		'assertion "argc < 2 \|\| strcmp\(argv\[1\], "assert"\)" failed: file "[^"]*main\.c", line [0-9]+' "$T/out"
+	check_grep "$cname: ...with status 134" 'Error 134$' "$T/out"
+
+	# The guard and its handler are lib/stackprotector.o's: picolibc's
+	# member that defines them (with __stack_chk_fail_weak) is not linked.
+	check_eq "$cname: __stack_chk_guard is the kit's, once" 1 \
+		"$(nm "$X/libctest" | grep -c ' __stack_chk_guard$')"
+	check_eq "$cname: ...picolibc's stack-protector member is not linked" "" \
+		"$(nm "$X/libctest" | grep ' __stack_chk_fail_weak$')"
+	# printf is picolibc's, with C's conversions: not the kit's, which
+	# has no %f (lib/vsprintf.c).
+	F="$T/fp-$def${llvm:+-llvm}"
+	mkdir -p "$F" && echo 'image-y += fp
+fp-objs := fp.o' >"$F/Kbuild" && cat >"$F/fp.c" <<'X'
+#include <stdio.h>
+
+int main(void)
+{
+	return printf("%.3f %o %s\n", 2.0 / 8, 8, "float") < 0;
+}
+X
+	mk O="$O" ARCH=$arch $llvm M="$F"
+	make -C "$SRC" -s O="$O" ARCH=$arch $llvm M="$F" run >"$T/got" 2>&1
+	check_eq "$cname: printf is picolibc's, %f and %o included" "0.250 10 float" "$(cat "$T/got")"
+	# The kit's own sample is linked against it too, and runs.
+	mk O="$O" ARCH=$arch $llvm run
+	check_grep "$cname: the kit's sample runs with picolibc" 'sspkit sample: arch=' "$T/out"
+done
+
+# The per-task guard wants tp on RISC-V, where picolibc's TLS lives:
+# the configuration cannot have both (lib/libc/Kconfig says why).
+O="$T/per-task"
+mk O="$O" ARCH=riscv nommu_virt_defconfig &&
+	printf 'CONFIG_STACKPROTECTOR_PER_TASK=y\nCONFIG_LIBC_PICOLIBC=y\n' >>"$O/.config" &&
+	mk O="$O" ARCH=riscv olddefconfig
+check_grep "riscv: the per-task guard kept" '^CONFIG_STACKPROTECTOR_PER_TASK=y' "$O/.config"
+check_nogrep "...and picolibc not offered with it" '^CONFIG_LIBC_PICOLIBC=y' "$O/.config"
+# On Linux user space there is no picolibc.
+O="$T/linux"
+mk O="$O" ARCH=arm arm_defconfig && echo CONFIG_LIBC_PICOLIBC=y >>"$O/.config" &&
+	mk O="$O" ARCH=arm olddefconfig
+check_nogrep "arm Linux user space: picolibc not offered" '^CONFIG_LIBC_PICOLIBC=y' "$O/.config"
+
+# A picolibc that is not there is named, with its package.
+mk O="$T/mps2_defconfig" ARCH=arm PICOLIBC_TRIPLE=no-such-triple; rc=$?
+check "a missing picolibc fails the build" test $rc -ne 0
+check_grep "...naming the package to install" \
+	'no picolibc for this board in /usr/lib/picolibc/no-such-triple .*install Debian package picolibc-no-such-triple' "$T/out"
+
+done_testing
