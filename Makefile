@@ -520,9 +520,11 @@ quiet_cmd_link_image = LD      $@
 	ssp-prebuilt-file,$@) $(prebuilt-archives))
 
 # What an image links that the build did not compile: the compiler's
-# runtime (libgcc). spaudit prebuilt counts, after each link, the
-# functions the image took from it; make spaudit lists them.
-prebuilt-archives = $(LIBGCC_FILE)
+# runtime (libgcc) and, with CONFIG_LIBC_PICOLIBC, Debian's picolibc.
+# spaudit prebuilt counts, after each link, the functions the image took
+# from them; make spaudit lists them.
+prebuilt-archives = $(LIBGCC_FILE) $(if $(filter n,$(image-runtime-$@)),,$(if \
+	$(CONFIG_LIBC_PICOLIBC),$(picolibc-libc)))
 
 whole-ars = $(filter-out $(LIBC_LDLIBS),$(filter %.a,$^))
 libc-link = $(if $(LIBC_LDLIBS_EXTRA),-Wl$(comma)--start-group $(LIBC_LDLIBS) \

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Prebuilt code is part of what an image's audit accounts for: after each
 # link, spaudit prebuilt counts the functions the image took from libgcc
-# (compiled by someone else, never audited), per archive member, and make
+# and picolibc's libc.a (compiled by someone else, never audited), per archive member, and make
 # spaudit lists them after the image's objects. The figures are checked
 # against binutils' own reading of the image, its objects and the archive
 # (nm and objdump), and the attribution is fed the broken cases: an
@@ -23,44 +23,55 @@ expected() {
 	"$objdump" -d "$image" | awk '
 		/^[0-9a-f]+ <.*>:$/ { f = $2; gsub(/[<>:]/, "", f) }
 		/__stack_chk_fail/ && f != "" { print f }' | sort -u >"$T/canary"
-	"$nm" -S -t d --defined-only "$image" | awk 'NF == 4 && $3 ~ /^[TtWw]$/ { print $4, $2 + 0 }' |
-		sort -k1,1 | join -v1 - "$T/own" | join - "$T/lib" |
-		while read -r f size member; do
+	# One body per address: an alias (picolibc's __d_vfprintf and
+	# vfprintf) is one function, as the linker laid it out once.
+	"$nm" -S -t d --defined-only "$image" | awk 'NF == 4 && $3 ~ /^[TtWw]$/ { print $4, $2 + 0, $1 }' |
+		sort -k1,1 | join -v1 - "$T/own" | join - "$T/lib" | sort -k3,3 -u |
+		while read -r f size addr member; do
 			p=0; grep -qx "$f" "$T/canary" && p=1
 			echo "$member $size $p"
 		done | awk '{ n[$1]++; b[$1] += $2; p[$1] += $3 }
 			END { for (m in n) print m, n[m], p[m], b[m] }' | sort
 }
 
-# reported RECORD: the same lines from spaudit prebuilt's record.
+# reported RECORD ARCHIVE: the same lines from spaudit prebuilt's record.
 reported() {
-	sed -n 's/^prebuilt\t[^\t]*(\([^)]*\))\t\([0-9]*\)\t\([0-9]*\)\t\([0-9]*\)$/libgcc.a(\1) \2 \3 \4/p' "$1" |
-		sed 's/^libgcc.a(\(.*\))/\1/' | sort
+	grep "^prebuilt	$2(" "$1" | sed 's/^prebuilt\t[^(]*(\([^)]*\))\t\([0-9]*\)\t\([0-9]*\)\t\([0-9]*\)$/\1 \2 \3 \4/' | sort
 }
 
-# CELL: ARCH DEFCONFIG [LLVM=1] NM-PREFIX
+# CELL: ARCH DEFCONFIG [LLVM=1|PICOLIBC]
 for cell in "x86_64 x86_64_defconfig" "arm mps2_defconfig" \
-	"riscv rv32_nommu_virt_defconfig" "arm arm_defconfig LLVM=1"; do
+	"riscv rv32_nommu_virt_defconfig" "arm arm_defconfig LLVM=1" \
+	"arm mps2_defconfig PICOLIBC"; do
 	set -- $cell
-	arch=$1 def=$2 llvm=${3:-}
-	cn="$def${llvm:+ (clang)}"
-	O="$T/$def${llvm:+-llvm}" X="$T/ext-$def${llvm:+-llvm}"
+	arch=$1 def=$2 llvm= libc=
+	case ${3:-} in LLVM=1) llvm=LLVM=1 ;; PICOLIBC) libc=picolibc ;; esac
+	cn="$def${llvm:+ (clang)}${libc:+ with picolibc}"
+	O="$T/$def${llvm:+-llvm}${libc:+-$libc}" X="$T/ext-$def${llvm:+-llvm}${libc:+-$libc}"
 	mkdir -p "$X" && cp "$SRC"/tests/kbuild/compiler-runtime/* "$X/"
 	mk O="$O" ARCH=$arch $llvm $def
+	if [ -n "$libc" ]; then
+		echo CONFIG_LIBC_PICOLIBC=y >>"$O/.config"
+		mk O="$O" ARCH=$arch olddefconfig
+	fi
 	mk O="$O" ARCH=$arch $llvm M="$X" -j2
 	check_eq "$cn: the program that calls libgcc builds" 0 $?
 	image=$X/rtlib list=$X/.rtlib.ssp-objects record=$X/.rtlib.ssp-prebuilt
 	check_grep "$cn: the build says what the image took from libgcc" \
 		"^  $image: prebuilt libgcc.a: [1-9][0-9]* functions? from [1-9][0-9]* members?, [0-9]+ protected, [0-9.]+% of text$" "$T/out"
-	archive=$(sed -n 's/^prebuilt\t\([^(]*\)(.*/\1/p' "$record" | head -1)
 	case $def in
 	mps2*) tools=arm-none-eabi- ;; rv32*) tools=riscv64-unknown-elf- ;;
 	arm_*) tools=arm-linux-gnueabihf- ;; *) tools= ;;
 	esac
-	want=$(expected "$image" "$list" "$archive" ${tools}nm ${tools}objdump)
-	got=$(reported "$record")
-	check "$cn: ...an archive that is the compiler's libgcc" test -f "$archive"
-	check_eq "$cn: per member, its functions, protected ones and bytes are what nm and objdump read" "$want" "$got"
+	archives=$(sed -n 's/^prebuilt\t\([^(]*\)(.*/\1/p' "$record" | sort -u)
+	[ -n "$libc" ] && check "$cn: ...and what it took from picolibc's libc.a" \
+		sh -c "echo '$archives' | grep -q '/picolibc/.*/libc.a\$'"
+	for archive in $archives; do
+		check "$cn: ...an archive of the toolchain's, ${archive##*/}" test -f "$archive"
+		want=$(expected "$image" "$list" "$archive" ${tools}nm ${tools}objdump)
+		got=$(reported "$record" "$archive")
+		check_eq "$cn: ${archive##*/}: per member, its functions, protected ones and bytes are what nm and objdump read" "$want" "$got"
+	done
 	make -C "$SRC" -s O="$O" ARCH=$arch M="$X" spaudit >"$T/audit" 2>&1
 	check_grep "$cn: make M=DIR spaudit lists each member as prebuilt" \
 		"^libgcc.a\(_[a-z0-9_]+\.o\) +[0-9]+ +[0-9]+  prebuilt +not audited" "$T/audit"
