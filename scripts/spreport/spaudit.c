@@ -861,6 +861,9 @@ struct reading {
 	unsigned threshold;
 	struct timespec image_time;	/* zero: no image */
 	bool json_first;
+	FILE *prebuilt_json;		/* --json: the "prebuilt" array's entries */
+	char *prebuilt_text;
+	size_t prebuilt_size;
 	bool weaker;
 	unsigned unfinished;		/* objects the last build left behind */
 };
@@ -1042,16 +1045,17 @@ static void report_prebuilt(const char *list, struct reading *rd)
 		if (line[0] == '#' || split_fields(line, f, 5) != 5 ||
 		    strcmp(f[0], "prebuilt") != 0)
 			continue;
-		if (rd->opt->json) {
-			fputs(rd->json_first ? "\n    {\"object\": " :
-			      ",\n    {\"object\": ", stdout);
-			rd->json_first = false;
-			json_string(stdout, f[1]);
-			fputs(", \"image\": ", stdout);
-			json_string(stdout, rd->image);
-			printf(", \"functions\": %s, \"protected\": %s, \"bytes\": %s, "
-			       "\"built_as\": \"prebuilt\"}", f[2], f[3], f[4]);
-		} else {
+		if (rd->opt->json && rd->prebuilt_json) {
+			/* apart from "objects": they were not compiled here */
+			FILE *j = rd->prebuilt_json;
+
+			fputs(ftell(j) ? ",\n    {\"member\": " : "\n    {\"member\": ", j);
+			json_string(j, f[1]);
+			fputs(", \"image\": ", j);
+			json_string(j, rd->image);
+			fprintf(j, ", \"functions\": %s, \"protected\": %s, "
+				"\"bytes\": %s}", f[2], f[3], f[4]);
+		} else if (!rd->opt->json) {
 			/* "/usr/lib/.../libgcc.a(m.o)": the archive's own name */
 			char *paren = strchr(f[1], '('), *name = f[1], *p;
 
@@ -1186,9 +1190,10 @@ static int cmd_report(char **lists, int count, const struct options *opt)
 	unsigned unfinished = 0;
 	int i, status = 0;
 
-	if (opt->json)
+	if (opt->json) {
 		fputs("{\"objects\": [", stdout);
-	else
+		rd.prebuilt_json = open_memstream(&rd.prebuilt_text, &rd.prebuilt_size);
+	} else
 		printf("%-40s %5s %5s  %-13s %s\n", "object", "funcs", "prot",
 		       "built as", "exemption");
 	for (i = 0; i < count; i++) {
@@ -1198,10 +1203,17 @@ static int cmd_report(char **lists, int count, const struct options *opt)
 	}
 	if (opt->images && report_order(opt->images, &rd, &unfinished) != 0)
 		status = 2;
-	if (opt->json)
-		printf("\n  ], \"expect\": \"%s\", \"weaker\": %s, "
-		       "\"complete\": %s}\n", rank_name(rd.expect),
-		       rd.weaker ? "true" : "false", unfinished ? "false" : "true");
+	if (opt->json) {
+		if (rd.prebuilt_json)
+			fclose(rd.prebuilt_json);
+		printf("\n  ], \"prebuilt\": [%s%s], \"expect\": \"%s\", "
+		       "\"weaker\": %s, \"complete\": %s}\n",
+		       rd.prebuilt_text ? rd.prebuilt_text : "",
+		       rd.prebuilt_text && *rd.prebuilt_text ? "\n  " : "",
+		       rank_name(rd.expect), rd.weaker ? "true" : "false",
+		       unfinished ? "false" : "true");
+		free(rd.prebuilt_text);
+	}
 	if (status != 0)
 		return status;
 	return rd.weaker || unfinished ? 1 : 0;

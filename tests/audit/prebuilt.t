@@ -75,6 +75,14 @@ for cell in "x86_64 x86_64_defconfig" "arm mps2_defconfig" \
 	make -C "$SRC" -s O="$O" ARCH=$arch M="$X" spaudit >"$T/audit" 2>&1
 	check_grep "$cn: make M=DIR spaudit lists each member as prebuilt" \
 		"^libgcc.a\(_[a-z0-9_]+\.o\) +[0-9]+ +[0-9]+  prebuilt +not audited" "$T/audit"
+	make -C "$SRC" -s O="$O" ARCH=$arch M="$X" spaudit SPAUDIT_FLAGS=--json >"$T/audit.json" 2>&1
+	check "$cn: --json: the members in a \"prebuilt\" array of their own, the objects as they were" \
+		python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+assert len(d["prebuilt"]) == int(sys.argv[2]), (len(d["prebuilt"]), sys.argv[2])
+assert all("weaker" in o for o in d["objects"])
+assert all(p["member"].split("(")[0].endswith(".a") for p in d["prebuilt"])' "$T/audit.json" \
+		"$(grep -c '  prebuilt ' "$T/audit")"
 done
 
 # The attribution, fed both ways: an archive that defines memcpy and
