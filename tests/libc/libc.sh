@@ -12,6 +12,11 @@ if ! gcc -std=gnu11 -O2 -Wall -Wextra -Werror -o "$T/oracle" \
 fi
 "$T/oracle" >"$T/expected" 2>"$T/expected.err"
 
+# mk_run ARGS...: mk, for "make ... run": a hang is killed after 30 s (a run takes under 2)
+# (a program on the build machine runs without a time limit; the boards'
+# scripts/run-board has its own).
+mk_run() { timeout 30 make -C "$SRC" --no-print-directory "$@" >"$T/out" 2>&1; }
+
 # libc_config SYMBOL O ARCH DEFCONFIG [LLVM=1]: DEFCONFIG with the C
 # library CONFIG_SYMBOL chosen.
 libc_config() {
@@ -34,10 +39,10 @@ libc_cell() {
 	mk O="$O" ARCH=$arch $llvm M="$X" -j2; rc=$?
 	check_eq "$cname: a library using every standard header builds and links" 0 $rc
 	[ $rc -eq 0 ] || { sed 's/^/#   /' "$T/out" | tail -5; return 1; }
-	make -C "$SRC" -s O="$O" ARCH=$arch $llvm M="$X" run >"$T/got" 2>"$T/got.err"
+	timeout 30 make -C "$SRC" -s O="$O" ARCH=$arch $llvm M="$X" run >"$T/got" 2>"$T/got.err"
 	check_eq "$cname: ...and prints what the build machine's C library prints" \
 		"$(cat "$T/expected")" "$(cat "$T/got")"
 	check_eq "$cname: ...stderr included" "$(cat "$T/expected.err")" "$(cat "$T/got.err")"
-	mk O="$O" ARCH=$arch $llvm M="$X" run RUNARGS="exit 7"
+	mk_run O="$O" ARCH=$arch $llvm M="$X" run RUNARGS="exit 7"
 	check_grep "$cname: exit(7) ends the run with status 7" 'Error 7$' "$T/out"
 }

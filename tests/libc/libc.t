@@ -14,9 +14,9 @@
 for cell in "x86_64 x86_64_defconfig" "x86_64 x86_64_defconfig LLVM=1" \
 	"arm arm_defconfig" "arm arm_defconfig LLVM=1"; do
 	libc_cell LIBC_KIT $cell || continue
-	mk O="$O" ARCH=$arch $llvm M="$X" run RUNARGS="abort"
+	mk_run O="$O" ARCH=$arch $llvm M="$X" run RUNARGS="abort"
 	check_grep "$cname: abort() ends it by SIGABRT" '(Aborted|Error 134)' "$T/out"
-	mk O="$O" ARCH=$arch $llvm M="$X" run RUNARGS="assert"; rc=$?
+	mk_run O="$O" ARCH=$arch $llvm M="$X" run RUNARGS="assert"; rc=$?
 	check "$cname: a failed assert() fails the run" test $rc -ne 0
 	check_grep "$cname: ...naming the assertion, its file and line" \
 		"main\.c:[0-9]+: main: Assertion .argc < 2 \|\| strcmp\(argv\[1\], \"assert\"\). failed\." "$T/out"

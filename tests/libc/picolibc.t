@@ -17,9 +17,9 @@ for cell in "arm mps2_defconfig" "arm mps2_defconfig LLVM=1" \
 	libc_cell LIBC_PICOLIBC $cell || continue
 	check_grep "$cname: ...against picolibc's headers" \
 		'-isystem /usr/lib/picolibc/[^ ]*/include ' "$X/.main.o.cmd"
-	mk O="$O" ARCH=$arch $llvm M="$X" run RUNARGS="abort"
+	mk_run O="$O" ARCH=$arch $llvm M="$X" run RUNARGS="abort"
 	check_grep "$cname: abort() ends it with 128 + SIGABRT" 'Error 134$' "$T/out"
-	mk O="$O" ARCH=$arch $llvm M="$X" run RUNARGS="assert"
+	mk_run O="$O" ARCH=$arch $llvm M="$X" run RUNARGS="assert"
 	check_grep "$cname: a failed assert() says which, and ends the run with 134" \
 		'assertion "argc < 2 \|\| strcmp\(argv\[1\], "assert"\)" failed: file "[^"]*main\.c", line [0-9]+' "$T/out"
 	check_grep "$cname: ...with status 134" 'Error 134$' "$T/out"
@@ -43,10 +43,10 @@ int main(void)
 }
 X
 	mk O="$O" ARCH=$arch $llvm M="$F"
-	make -C "$SRC" -s O="$O" ARCH=$arch $llvm M="$F" run >"$T/got" 2>&1
+	timeout 30 make -C "$SRC" -s O="$O" ARCH=$arch $llvm M="$F" run >"$T/got" 2>&1
 	check_eq "$cname: printf is picolibc's, %f and %o included" "0.250 10 float" "$(cat "$T/got")"
 	# The kit's own sample is linked against it too, and runs.
-	mk O="$O" ARCH=$arch $llvm run
+	mk_run O="$O" ARCH=$arch $llvm run
 	check_grep "$cname: the kit's sample runs with picolibc" 'sspkit sample: arch=' "$T/out"
 done
 
