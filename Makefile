@@ -310,7 +310,11 @@ endif
 # gcc's limits.h defines every limit itself, then includes the C
 # library's unless _LIBC_LIMITS_H_ says it has been read: there is none.
 ifneq ($(cc-path),)
-NOSTDINC_FLAGS := -nostdinc -isystem $(cc-include-dir) -D_LIBC_LIMITS_H_
+# A bare-metal gcc (arm-none-eabi, riscv64-unknown-elf) keeps limits.h in
+# include-fixed beside it.
+NOSTDINC_FLAGS := -nostdinc -isystem $(cc-include-dir) $(if $(wildcard \
+	$(cc-include-dir)/limits.h),,$(addprefix -isystem ,$(patsubst %/limits.h,%,$(wildcard \
+	$(cc-include-dir)-fixed/limits.h)))) -D_LIBC_LIMITS_H_
 $(if $(wildcard $(cc-include-dir)/stddef.h),,$(if $(need-config),$(error \
 	$(CC) has no header directory of its own ($(CC) -print-file-name=include \
 	printed "$(cc-include-dir)"): the build needs its stddef.h, stdint.h...)))
@@ -357,10 +361,8 @@ $(if $(need-config),$(if $(wildcard $(picolibc-libc) $(picolibc-dir)/include/std
 	CONFIG_LIBC_PICOLIBC: no picolibc for this board in $(picolibc-dir) \
 	(its libc.a: $(picolibc-libc)): install Debian package \
 	picolibc-$(PICOLIBC_TRIPLE) (scripts/install-deps $(ARCH)))))
-# Its limits.h includes the compiler's, which a bare-metal gcc keeps in
-# include-fixed (clang, in the directory the freestanding set is from).
-LIBC_CPPFLAGS := -isystem $(picolibc-dir)/include $(addprefix -isystem ,$(wildcard \
-	$(cc-include-dir)-fixed))
+# Its limits.h includes the compiler's (NOSTDINC_FLAGS finds it).
+LIBC_CPPFLAGS := -isystem $(picolibc-dir)/include
 LIBC_LDLIBS := lib/picolibc/picolibc-board.a
 # exit() runs the functions given to atexit() through a weak reference
 # to __call_exitprocs, which -u makes the link pull in.

@@ -76,6 +76,21 @@ for c in $cells x86_64-llvm i386-llvm arm-llvm arm64-llvm mips-llvm riscv-llvm p
 		"$(search_list "$O" samples/sample/fs/headers.o | grep -E '^/usr/(local/)?include' | head -3)"
 done
 
+# The boards, whose bare-metal gcc keeps limits.h in include-fixed.
+for c in mps2:arm:mps2_defconfig virt32:riscv:rv32_nommu_virt_defconfig \
+	virt64:riscv:nommu_virt_defconfig mps2-llvm:arm:mps2_defconfig \
+	virt32-llvm:riscv:rv32_nommu_virt_defconfig; do
+	name=${c%%:*} rest=${c#*:}; arch=${rest%%:*} def=${rest#*:}
+	llvm=; [ "${name%-llvm}" != "$name" ] && llvm=LLVM=1
+	O="$T/$name"
+	make -C "$S" -s O="$O" ARCH=$arch $llvm $def >"$T/out" 2>&1 &&
+		make -C "$S" -s O="$O" ARCH=$arch $llvm -j2 >"$T/out" 2>&1
+	check "$name: every freestanding header compiles, limits.h included" \
+		test -e "$O/samples/sample/fs/headers.o"
+	check_eq "$name: ...and no directory of a C library's on its search list" "" \
+		"$(search_list "$O" samples/sample/fs/headers.o | grep -E '^/usr/(local/)?include|picolibc|newlib' | head -3)"
+done
+
 # A header of the build machine's C library is refused, also where one is
 # installed (x86_64 has glibc's, and the cross gcc used to fall through to it).
 echo '#include <stdio.h>' >"$S/samples/sample/fs/host.c"
