@@ -328,6 +328,12 @@ KBUILD_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror \
 		 -ffreestanding -fno-builtin -fno-common -fno-pie \
 		 -fno-asynchronous-unwind-tables -fno-strict-aliasing \
 		 $(CLANG_FLAGS) $(arch-cflags-y) $(ssp-cflags) $(KCFLAGS)
+# CONFIG_STACK_USAGE: each C object's frames (foo.o.su) and, from gcc,
+# its call graph (foo.o.ci) beside it, for scripts/checkstack. The
+# compiler names them after its -o, $(tmp-target): foo.o.tmp -> foo.o.su.
+stack-usage-cflags := $(if $(CONFIG_STACK_USAGE),-fstack-usage $(call \
+	cc-option,-fcallgraph-info=su$(comma)da))
+KBUILD_CFLAGS += $(stack-usage-cflags)
 KBUILD_AFLAGS := -D__ASSEMBLY__ $(CLANG_FLAGS) $(arch-aflags-y)
 KBUILD_LDFLAGS := -nostdlib -static $(LINK_PIE_FLAGS) -Wl,--emit-relocs \
 		  -Wl,-T,$(srctree)/scripts/discard.lds \
@@ -649,7 +655,8 @@ clean:
 		-o -name '.*.d' -o -name '*.tmp' -o -name '.*.ssp' -o -name '.*.list' \
 		-o -name '.ssp-audit*' -o -name '.*.ssp-objects' \
 		-o -name 'images.order' -o -name '.*.image' -o -name '*.stackprotector.h' \
-		-o -name '.kbuild-objtree' \) -type f -print0 | \
+		-o -name '.kbuild-objtree' -o -name '*.su' -o -name '*.ci' \) \
+		-type f -print0 | \
 		xargs -0r rm -f
 	$(Q)$(if $(KBUILD_EXTMOD),,rm -f compile_commands.json)
 
