@@ -385,7 +385,7 @@ $(SPAUDIT): lib/built-in.a ;
 # same way.
 runtime-ars := $(addsuffix /built-in.a,arch/$(SRCARCH) kernel lib)
 PHONY += images __images
-images: $(core-dirs) scripts_spreport
+images: $(core-dirs) scripts_spreport $(if $(CONFIG_STACK_USAGE),scripts_checkstack)
 	$(if $(call images-in,$(core-dirs)),$(Q)$(MAKE) -f $(srctree)/Makefile __images)
 	$(foreach d,$(boot-dirs),$(Q)$(MAKE) $(build)=$(d)$(newline)$(strip \
 	)$(Q)$(MAKE) -f $(srctree)/Makefile __images image-dirs=$(d)$(newline))
@@ -421,7 +421,8 @@ PHONY += external external-build
 external: external-build
 	$(if $(call images-in,$(ext-obj)),,$(call \
 		ssp-image-list,$(ext-library),$(ext-objects)))
-external-build: $(runtime-ars) prepare scripts_basic scripts_spreport
+external-build: $(runtime-ars) prepare scripts_basic scripts_spreport \
+		$(if $(CONFIG_STACK_USAGE),scripts_checkstack)
 	$(if $(wildcard $(ext-obj)/.),,$(shell mkdir -p $(ext-obj)))$(call \
 		write-if-changed,$(ext-objtree-file),$(abspath $(objtree)))
 	$(Q)$(MAKE) $(build)=$(ext-obj)
@@ -440,13 +441,18 @@ ext-objtree-check = $(if $(and $(wildcard $(ext-objtree-file)),$(call str-ne,$(f
 	M=$(KBUILD_EXTMOD)), or give each configured tree an MO= of its own))
 ext-objects = $(shell $(AR) t $(ext-library) 2>/dev/null)
 
-ifeq ($(filter __images,$(MAKECMDGOALS)),)
+ifeq ($(filter __images __checkstack,$(MAKECMDGOALS)),)
 $(sample-image) $(sample-image).stackprotector.h: images ;
 else
 images := $(call images-in,$(or $(image-dirs),$(core-dirs)))
 -include $(foreach i,$(images),$(call image-spec-file,$(i)))
 __images: $(images)
 	@:
+
+# make checkstack, once the images are linked: each one's report.
+__checkstack:
+	$(foreach i,$(images),$(Q)$(call checkstack-cmd,$(i),$(image-ars-$(i)) \
+		$(image-objs-$(i)),$(CHECKSTACK_FLAGS))$(newline))
 
 # image-rules IMAGE LINKED-FROM: the summary, banner object and link of
 # one image; LINKED-FROM is its objects, after the runtime's archives
@@ -460,9 +466,22 @@ $1: $2 $(dir $1).$(notdir $1).ssp_mode.o FORCE
 	$$(call if_changed,link_image,$(image-entry-$1))
 image-targets += $1 $1.stackprotector.h $(dir $1).$(notdir $1).ssp_mode.o
 endef
-$(foreach i,$(images),$(eval $(call image-rules,$(i),$(if $(filter \
-	n,$(image-runtime-$(i))),,$(runtime-ars)) $(image-objs-$(i)))))
+$(foreach i,$(images),$(eval image-ars-$(i) := $(if $(filter \
+	n,$(image-runtime-$(i))),,$(runtime-ars))))
+$(foreach i,$(images),$(eval $(call image-rules,$(i),$(image-ars-$(i)) \
+	$(image-objs-$(i)))))
 endif
+
+# checkstack-cmd IMAGE INPUTS FLAGS: scripts/checkstack on IMAGE, linked
+# from INPUTS (the thin archives' members listed by ar), with each
+# object's .su and .ci and the stack-annotations of its source directory
+# (an M= tree's outputs map to its sources), and the arch's red zone
+# (ARCH_STACK_RED_ZONE, arch/<arch>/Makefile).
+CHECKSTACK := $(objtree)/scripts/checkstack/checkstack
+checkstack-cmd = $(CHECKSTACK) $3 --srctree=$(srctree) $(if \
+	$(ARCH_STACK_RED_ZONE),--red-zone=$(ARCH_STACK_RED_ZONE)) $(if \
+	$(KBUILD_EXTMOD),--source=$(ext-obj)=$(KBUILD_EXTMOD)) $1 \
+	$(filter-out %.a,$2) $$(for a in $(filter %.a,$2); do $(AR) t $$a || exit 2; done)
 
 # Each image's own summary is included: ssp-mode.S reads its SSP_* values.
 quiet_cmd_as_image_ssp_mode = AS      $@
@@ -480,7 +499,9 @@ quiet_cmd_link_image = LD      $@
 	-Wl$(comma)--no-whole-archive) $(filter-out %.a FORCE,$^) $(LIBGCC) \
 	$(if $(filter n,$(ARCH_LIBGCC)),|| { echo "$@: ARCH=$(ARCH) links no \
 	libgcc ($(ARCH_LIBGCC_WHY)): an undefined __helper named above is \
-	a libgcc helper; write the code without it" >&2; exit 1; })
+	a libgcc helper; write the code without it" >&2; exit 1; })$(if \
+	$(CONFIG_STACK_USAGE), && $(call checkstack-cmd,$(tmp-target),$(filter-out \
+	FORCE,$^),--check $(KBUILD_SSP_STRICT) --name=$@))
 
 $(runtime-ars): %/built-in.a: % ;
 PHONY += $(core-dirs)
@@ -547,6 +568,23 @@ $(single-dirs): prepare scripts_basic scripts_spreport
 PHONY += spreport scripts_spreport
 scripts_spreport: scripts_basic
 	$(Q)$(MAKE) $(build)=scripts/spreport
+
+####
+# checkstack: each image's roots (its entry, each task an annotation
+# declares) with their worst-case stack depth, stack size, margin and
+# deepest path, or what made them unbounded (scripts/checkstack,
+# Documentation/stack-depth.md). Needs CONFIG_STACK_USAGE. With M=DIR,
+# the images DIR declares. CHECKSTACK_FLAGS=--json: one JSON object per
+# image, a line each.
+PHONY += checkstack scripts_checkstack
+scripts_checkstack: scripts_basic
+	$(Q)$(MAKE) $(build)=scripts/checkstack
+checkstack: $(if $(KBUILD_EXTMOD),external,all) scripts_checkstack
+	$(if $(CONFIG_STACK_USAGE),,$(error make checkstack needs the frames \
+		and calls CONFIG_STACK_USAGE writes: set it (make menuconfig, \
+		"Compute each task's worst-case stack depth") and build again))
+	$(Q)$(MAKE) -f $(srctree)/Makefile __checkstack $(if \
+		$(KBUILD_EXTMOD),image-dirs=$(ext-obj))
 
 # With M=DIR, the images DIR declares; a tree of objects only, its objects.
 spreport-inputs = $(if $(KBUILD_EXTMOD),$(or $(call images-in,$(ext-obj)),$(call \
@@ -744,6 +782,8 @@ help:
 	@echo '  compile_commands.json - Compile database for clangd'
 	@echo '  spreport        - Count the stack-protected functions of this build'
 	@echo '  spaudit         - What each object of the last build was built as; builds nothing'
+	@echo '  checkstack      - Each image'"'"'s roots with their worst-case stack depth'
+	@echo '                    (CONFIG_STACK_USAGE; CHECKSTACK_FLAGS=--json)'
 	@echo '                    (SPAUDIT_FLAGS=--json: JSON only, with make -s)'
 	@echo '  spcompare       - Build every mode of ARCH and compare their images'
 	@echo '  matrix          - Build and run every ARCH x mode x compiler (ARCHES=, MODES=, COMPILERS=)'
@@ -785,6 +825,7 @@ help:
 	@echo '  RUNIMAGE=NAME   - make M=dir run: which of the images dir declares'
 	@echo '  SPREPORT_FLAGS=... - flags for make spreport (--list, --json)'
 	@echo '  SPAUDIT_FLAGS=--json - make spaudit as JSON (with make -s)'
+	@echo '  CHECKSTACK_FLAGS=--json - make checkstack as JSON, a line per image (with make -s)'
 	@echo '  SPCOMPARE_CONFIGS=a.config... - make spcompare: fragments for every mode'
 	@echo '  SPCOMPARE_DEFCONFIG=NAME_defconfig - make spcompare: what every mode starts from'
 	@echo '  SPCOMPARE_IMAGE=NAME - make M=dir spcompare: which of the images of dir to compare'

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A chain of known frames for tests/stack/checkstack.t: a task whose
+ * entry is chain_a, which calls chain_b, which calls chain_c. Each keeps
+ * a buffer of its own, passed to sink() through a volatile pointer
+ * (in chain_c only, so that the chain is the only path), so that each
+ * has a frame the compiler cannot fold. The variants:
+ *   VARIANT_plain      the chain alone
+ *   VARIANT_indirect   chain_b calls chain_c through a pointer
+ *   VARIANT_recursion  chain_b calls itself while n > 0
+ *   VARIANT_vla        chain_c's buffer is a VLA of n bytes
+ */
+#include <sspkit/compiler.h>
+#include <sspkit/task.h>
+
+static volatile unsigned char sunk;
+static volatile int depth = 2;
+
+static __noinline int chain_c(int n)
+{
+#ifdef VARIANT_vla
+	volatile unsigned char buf[n + 8];
+#else
+	volatile unsigned char buf[40];
+#endif
+
+	buf[0] = (unsigned char)n;
+	sunk = buf[0];
+	return buf[0];
+}
+
+static int (*volatile chain_c_ptr)(int) = chain_c;
+
+static __noinline int chain_b(int n)
+{
+	volatile unsigned char buf[72];
+
+	buf[0] = (unsigned char)n;
+#ifdef VARIANT_recursion
+	if (n > 0) {		/* a store after the call: no loop made of it */
+		buf[1] = (unsigned char)chain_b(n - 1);
+		return buf[1] + buf[0];
+	}
+#endif
+#ifdef VARIANT_indirect
+	return chain_c_ptr(buf[0]) + 1;
+#else
+	return chain_c(buf[0]) + 1;
+#endif
+}
+
+static __noinline void chain_a(void *arg)
+{
+	volatile unsigned char buf[136];
+
+	buf[0] = (unsigned char)(arg != 0);
+	sunk = (unsigned char)chain_b(buf[0] + depth);
+}
+
+static unsigned char stack[4096] __attribute__((__aligned__(16)));
+static struct task task;
+
+int main(int argc, char *argv[])
+{
+	(void)argc;
+	(void)argv;
+	(void)chain_c_ptr;
+	task_create(&task, "chain", stack, sizeof(stack), chain_a, 0);
+	tasks_run();
+	return sunk == 0xff;
+}
