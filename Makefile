@@ -475,11 +475,13 @@ endif
 # checkstack-cmd IMAGE INPUTS FLAGS: scripts/checkstack on IMAGE, linked
 # from INPUTS (the thin archives' members listed by ar), with each
 # object's .su and .ci and the stack-annotations of its source directory
-# (an M= tree's outputs map to its sources), and the arch's red zone
-# (ARCH_STACK_RED_ZONE, arch/<arch>/Makefile).
+# (an M= tree's outputs map to its sources), and what the arch's ABI
+# puts on the stack that no frame counts (ARCH_STACK_RED_ZONE,
+# ARCH_STACK_CALL_BYTES, arch/<arch>/Makefile).
 CHECKSTACK := $(objtree)/scripts/checkstack/checkstack
 checkstack-cmd = $(CHECKSTACK) $3 --srctree=$(srctree) $(if \
 	$(ARCH_STACK_RED_ZONE),--red-zone=$(ARCH_STACK_RED_ZONE)) $(if \
+	$(ARCH_STACK_CALL_BYTES),--call-bytes=$(ARCH_STACK_CALL_BYTES)) $(if \
 	$(KBUILD_EXTMOD),--source=$(ext-obj)=$(KBUILD_EXTMOD)) $1 \
 	$(filter-out %.a,$2) $$(for a in $(filter %.a,$2); do $(AR) t $$a || exit 2; done)
 
@@ -583,8 +585,8 @@ checkstack: $(if $(KBUILD_EXTMOD),external,all) scripts_checkstack
 	$(if $(CONFIG_STACK_USAGE),,$(error make checkstack needs the frames \
 		and calls CONFIG_STACK_USAGE writes: set it (make menuconfig, \
 		"Compute each task's worst-case stack depth") and build again))
-	$(Q)$(MAKE) -f $(srctree)/Makefile __checkstack $(if \
-		$(KBUILD_EXTMOD),image-dirs=$(ext-obj))
+	$(Q)$(MAKE) -f $(srctree)/Makefile __checkstack image-dirs="$(if \
+		$(KBUILD_EXTMOD),$(ext-obj),$(core-dirs) $(boot-dirs))"
 
 # With M=DIR, the images DIR declares; a tree of objects only, its objects.
 spreport-inputs = $(if $(KBUILD_EXTMOD),$(or $(call images-in,$(ext-obj)),$(call \

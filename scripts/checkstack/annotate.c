@@ -22,7 +22,8 @@
  * FUNC names every function of that name, static ones in any file too.
  * A line may start with "OBJECT.o:": it then counts only when an object
  * of that name is among the image's (one directory, two variants:
- * "switch_64.o: frame __switch_to 56").
+ * "switch_64.o: frame __switch_to 56"); or with "elf32:" or "elf64:",
+ * when the image is of that ELF class (one source, two word sizes).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -37,6 +38,7 @@
 
 char **object_names;
 size_t nobject_names;
+int image_class;
 
 static const char *const usage[] = {
 	"frame FUNC BYTES", "dynamic FUNC BYTES", "calls FUNC TARGET... (or -)",
@@ -205,6 +207,11 @@ static bool statement(char **w, int n, const char *where)
 {
 	size_t len = strlen(w[0]);
 
+	if (strcmp(w[0], "elf32:") == 0 || strcmp(w[0], "elf64:") == 0) {
+		if (n < 2)
+			return bad(where, "an ELF class condition with no statement after it");
+		return image_class == atoi(w[0] + 3) ? statement(w + 1, n - 1, where) : true;
+	}
 	if (len > 3 && strcmp(w[0] + len - 3, ".o:") == 0) {
 		if (n < 2)
 			return bad(where, "an object condition with no statement after it");

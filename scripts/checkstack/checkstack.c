@@ -3,7 +3,7 @@
  * checkstack: the worst-case stack depth of each root of a linked image.
  *
  *   checkstack [--json] [--check [--strict]] [--name=NAME] [--red-zone=N]
- *              [--annotations=FILE]...
+ *              [--call-bytes=N] [--annotations=FILE]...
  *              [--srctree=DIR] [--source=OBJDIR=SRCDIR]... IMAGE OBJECT...
  *
  * OBJECT... are the objects IMAGE was linked from; each one's frames and
@@ -17,6 +17,8 @@
  *
  * --red-zone=N: the ABI lets a leaf use N bytes below its sp, which no
  * frame counts (x86_64: 128): added to every bound.
+ * --call-bytes=N: a call pushes N bytes that the callee's .su frame does
+ * not count (m68k's return address: 4): added to every frame.
  * --name=NAME: what messages call the image (the build checks it under
  * its temporary name, before it is renamed into place).
  * --check: the build's check after the link; only tasks with a stack
@@ -40,11 +42,13 @@
 struct options {
 	bool json, check, strict;
 	const char *image;
+	char *entry;		/* the function at its entry point */
 	const char *name;	/* what messages call it (--name) */
 	const char *srctree;
 	char **sources;		/* "OBJDIR=SRCDIR" */
 	size_t nsources;
 	long red_zone;		/* bytes below sp a leaf may use (--red-zone) */
+	long call_bytes;	/* a call pushes, no frame counts (--call-bytes) */
 	char **annotations;	/* files read, each once */
 	size_t nannotations;
 };
@@ -94,8 +98,10 @@ static char *image_entry(const char *path)
 	}
 	elf_version(EV_CURRENT);
 	elf = elf_begin(fd, ELF_C_READ, NULL);
-	if (elf != NULL && gelf_getehdr(elf, &eh) != NULL)
+	if (elf != NULL && gelf_getehdr(elf, &eh) != NULL) {
 		name = entry_name(elf, eh.e_entry);
+		image_class = gelf_getclass(elf) == ELFCLASS64 ? 64 : 32;
+	}
 	else
 		fprintf(stderr, "checkstack: %s: not an ELF image: %s\n", path,
 			elf_errmsg(-1));
@@ -228,9 +234,8 @@ static int check_root(const char *image, const struct root *r, bool strict)
 	return strict ? 1 : 0;
 }
 
-static size_t make_roots(const char *image, struct root *roots)
+static size_t make_roots(const char *image, char *entry, struct root *roots)
 {
-	char *entry = image_entry(image);
 	size_t i, n = 0;
 
 	if (entry != NULL) {
@@ -255,24 +260,30 @@ static size_t make_roots(const char *image, struct root *roots)
 }
 
 /* Once every function is known: the roots' depths. */
-static void bound_roots(struct root *roots, size_t n, long red_zone)
+static void bound_roots(struct root *roots, size_t n, const struct options *o)
 {
 	struct func *start = task_start ? lookup(task_start) : NULL;
-	size_t i;
+	struct func **fs;
+	size_t i, nfs;
 
+	funcs_all(&fs, &nfs);
+	for (i = 0; i < nfs; i++)
+		if (fs[i]->frame >= 0)
+			fs[i]->frame += o->call_bytes;
 	resolve_annotated_calls();
 	bound_all();
 	for (i = 0; i < n; i++)
 		roots[i].d = start && strcmp(roots[i].kind, "task") == 0 ?
 			task_depth(start, roots[i].f) : *depth_of(roots[i].f);
 	for (i = 0; i < n; i++)
-		roots[i].d.bytes += red_zone;
+		roots[i].d.bytes += o->red_zone;
 }
 
 static int usage(void)
 {
 	fprintf(stderr, "usage: checkstack [--json] [--check [--strict]] "
-		"[--name=NAME] [--red-zone=N] [--annotations=FILE]... [--srctree=DIR] "
+		"[--name=NAME] [--red-zone=N] [--call-bytes=N] [--annotations=FILE]... "
+		"[--srctree=DIR] "
 		"[--source=OBJDIR=SRCDIR]... IMAGE OBJECT...\n");
 	return 2;
 }
@@ -336,6 +347,8 @@ static bool option(struct options *o, const char *arg)
 		o->strict = true;
 	else if (strncmp(arg, "--red-zone=", 11) == 0)
 		o->red_zone = atol(arg + 11);
+	else if (strncmp(arg, "--call-bytes=", 13) == 0)
+		o->call_bytes = atol(arg + 13);
 	else if (strncmp(arg, "--name=", 7) == 0)
 		o->name = arg + 7;
 	else if (strncmp(arg, "--srctree=", 10) == 0)
@@ -358,6 +371,8 @@ static int parse_args(int argc, char **argv, struct options *o, bool *ok)
 	if (i >= argc)
 		return -1;
 	o->image = argv[i++];
+	/* Its class first: an annotation may be for one ("elf64: ..."). */
+	o->entry = image_entry(o->image);
 	first = i;
 	for (; i < argc; i++)
 		*ok = read_object(argv[i]) && *ok;
@@ -385,12 +400,12 @@ int main(int argc, char **argv)
 	if (!ok)
 		return 2;
 	roots = xrealloc(NULL, (ntask_roots + 1) * sizeof(*roots));
-	n = make_roots(o.image, roots);
+	n = make_roots(o.image, o.entry, roots);
 	if (n == 0 || strcmp(roots[0].kind, "entry"))
 		return 2;
-	if (o.red_zone < 0)
+	if (o.red_zone < 0 || o.call_bytes < 0)
 		return usage();
-	bound_roots(roots, n, o.red_zone);
+	bound_roots(roots, n, &o);
 	if (o.name == NULL)
 		o.name = o.image;
 	if (o.json) {

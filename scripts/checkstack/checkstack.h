@@ -70,6 +70,7 @@ extern char *task_start;	/* "task-start": where every task begins */
 /* The objects given: "switch_64.o: frame ..." applies when one is there. */
 extern char **object_names;
 extern size_t nobject_names;
+extern int image_class;		/* 32 or 64: the image's ELF class */
 
 /* bound.c */
 void bound_all(void);
