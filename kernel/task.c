@@ -19,6 +19,8 @@
 #include <asm/task-guard.h>
 #include <sspkit/stackprotector.h>
 #include <sspkit/task.h>
+#include <sspkit/stdio.h>
+#include <sspkit/string.h>
 #include <sspkit/sys.h>
 
 /* The ring starts as the boot task alone. */
@@ -87,10 +89,48 @@ void task_yield(void)
 		switch_to(current, next);
 }
 
+/*
+ * STACK_PAINT: every byte of a new task's stack holds STACK_PAINT_BYTE
+ * until the task writes it; the lowest byte that changed is how deep it
+ * went. A frame that skips bytes without writing them can hide below
+ * that mark (a painted check only sees writes), which the bound of
+ * scripts/checkstack does not miss.
+ */
+#define STACK_PAINT_BYTE	0xa5
+
+static void stack_paint(struct task *t)
+{
+	if (IS_ENABLED(CONFIG_STACK_PAINT))
+		memset(t->stack, STACK_PAINT_BYTE, t->stack_size);
+}
+
+/* Bytes below the top task_create gave it that the task has written. */
+static size_t stack_used(const struct task *t, uintptr_t top)
+{
+	const volatile unsigned char *p = t->stack;
+	size_t i = 0;
+
+	while (i < t->stack_size && p[i] == STACK_PAINT_BYTE)
+		i++;
+	return (size_t)(top - ((uintptr_t)t->stack + i));
+}
+
+/* "stack-usage: NAME USED SIZE", before the report itself uses any. */
+static void stack_report(const struct task *t)
+{
+	uintptr_t top = ((uintptr_t)t->stack + t->stack_size) & ~(uintptr_t)15;
+
+	if (IS_ENABLED(CONFIG_STACK_PAINT))
+		printf("stack-usage: %s %lu %lu\n", t->name,
+		       (unsigned long)stack_used(t, top),
+		       (unsigned long)(top - (uintptr_t)t->stack));
+}
+
 /* The first frame of every new task: run it, then leave the ring. */
 static __noreturn void task_entry(void)
 {
 	current->fn(current->arg);
+	stack_report(current);
 	current->done = true;
 	task_yield();
 	/* Only the boot task is left and it never waits for a done task. */
@@ -105,7 +145,9 @@ void task_create(struct task *t, const char *name, void *stack, size_t size,
 	uintptr_t top = ((uintptr_t)stack + size) & ~(uintptr_t)15;
 
 	*t = (struct task){ .name = name, .fn = fn, .arg = arg,
-			    .sp = (void *)top, .stack_canary = task_canary_new() };
+			    .sp = (void *)top, .stack_canary = task_canary_new(),
+			    .stack = stack, .stack_size = size };
+	stack_paint(t);
 	t->next = boot_task.next;
 	boot_task.next = t;
 }

@@ -8,6 +8,8 @@
  *                           bound of a dynamic (VLA, alloca) one
  *   dynamic FUNC BYTES      FUNC's VLA or alloca is at most BYTES (with
  *                           its alignment): added to its .su frame
+ *   extra FUNC BYTES        FUNC pushes BYTES its .su frame leaves out
+ *                           (arm: a variadic function's argument registers)
  *   calls FUNC TARGET...    (after FUNC's frame, for an assembler one)
  *                           FUNC's indirect calls (an assembler function's
  *                           calls) go to these, each function of that name
@@ -41,7 +43,8 @@ size_t nobject_names;
 int image_class;
 
 static const char *const usage[] = {
-	"frame FUNC BYTES", "dynamic FUNC BYTES", "calls FUNC TARGET... (or -)",
+	"frame FUNC BYTES", "dynamic FUNC BYTES", "extra FUNC BYTES",
+	"calls FUNC TARGET... (or -)",
 	"recursion FUNC DEPTH", "task ENTRY SIZE|-", "task-start FUNC",
 };
 
@@ -141,18 +144,24 @@ static bool calls_line(char **w, int n, const char *where)
 	return true;
 }
 
-/* "dynamic FUNC BYTES": the VLA or alloca of FUNC is at most BYTES. */
-static bool dynamic_line(char **w, int n, const char *where)
+/*
+ * "dynamic FUNC BYTES": the VLA or alloca of FUNC is at most BYTES;
+ * "extra FUNC BYTES": FUNC pushes BYTES its .su frame leaves out. Both
+ * are added to the frame the compiler gave.
+ */
+static bool add_line(char **w, int n, const char *where)
 {
+	bool dynamic = strcmp(w[0], "dynamic") == 0;
 	struct func *fs[MAX_WORDS];
 	size_t i, k;
 	long v;
 
 	if (n != 3 || !number(w[2], &v))
-		return bad(where, "\"dynamic\" takes a function and a byte count");
+		return bad(where, dynamic ? "\"dynamic\" takes a function and a byte count" :
+			   "\"extra\" takes a function and a byte count");
 	k = funcs_named(w[1], fs, MAX_WORDS);
 	for (i = 0; i < k; i++)
-		if (fs[i]->dynamic) {
+		if (fs[i]->frame >= 0 && (fs[i]->dynamic || !dynamic)) {
 			fs[i]->frame += v;
 			fs[i]->dynamic = false;
 		}
@@ -221,8 +230,8 @@ static bool statement(char **w, int n, const char *where)
 		return frame_line(w, n, where);
 	if (strcmp(w[0], "calls") == 0)
 		return calls_line(w, n, where);
-	if (strcmp(w[0], "dynamic") == 0)
-		return dynamic_line(w, n, where);
+	if (strcmp(w[0], "dynamic") == 0 || strcmp(w[0], "extra") == 0)
+		return add_line(w, n, where);
 	if (strcmp(w[0], "recursion") == 0)
 		return recursion_line(w, n, where);
 	if (strcmp(w[0], "task") == 0)
