@@ -493,7 +493,9 @@ quiet_cmd_as_image_ssp_mode = AS      $@
 
 # The runtime's archives whole (its entry and guard are reached by no
 # symbol), then the image's objects, its banner object and libgcc; the
-# image's own link flags (NAME-ldflags) after the build's.
+# image's own link flags (NAME-ldflags) after the build's. Under
+# CONFIG_STACK_USAGE checkstack then checks each task's stack; when it
+# fails (STRICT), neither the new image nor an earlier build's is left.
 quiet_cmd_link_image = LD      $@
       cmd_link_image = $(CC) $(KBUILD_LDFLAGS) $(image-ldflags-$@) \
 	$(if $(2),-Wl$(comma)-e$(comma)$(2)) -o $(tmp-target) \
@@ -502,8 +504,10 @@ quiet_cmd_link_image = LD      $@
 	$(if $(filter n,$(ARCH_LIBGCC)),|| { echo "$@: ARCH=$(ARCH) links no \
 	libgcc ($(ARCH_LIBGCC_WHY)): an undefined __helper named above is \
 	a libgcc helper; write the code without it" >&2; exit 1; })$(if \
-	$(CONFIG_STACK_USAGE), && $(call checkstack-cmd,$(tmp-target),$(filter-out \
-	FORCE,$^),--check $(KBUILD_SSP_STRICT) --name=$@))
+	$(CONFIG_STACK_USAGE), && { $(call checkstack-cmd,$(tmp-target),$(filter-out \
+	FORCE,$^),--check $(KBUILD_SSP_STRICT) --name=$@) || { rc=$$?; \
+	rm -f $(tmp-target) $@; echo "  removed $@: checkstack failed on it$(comma) \
+	as said above; an earlier build's image is not kept either" >&2; exit $$rc; }; })
 
 $(runtime-ars): %/built-in.a: % ;
 PHONY += $(core-dirs)

@@ -11,8 +11,8 @@
 #    each becomes the number the annotation gives;
 #  - make checkstack reports sample's roots, CHECKSTACK_FLAGS=--json too;
 #  - a task whose stack is too small: a warning at link time naming the
-#    task, bound, size and path; an error under STRICT (checkstack.t's
-#    --check --strict), with no image left.
+#    task, bound, size and path; an error under STRICT (the tool's
+#    --check --strict, and a STRICT tree's link), with no image left.
 # tests/run: start first
 . "$(dirname "$0")/../lib.sh"
 
@@ -104,6 +104,22 @@ set -- $(cd "$O" && for a in kernel/built-in.a lib/built-in.a arch/x86/built-in.
 	--source="$X=$X" "$X/chain" "$X/chain.o" $(printf "$O/%s " "$@") >"$T/strict" 2>&1; rc=$?
 check_eq "...an error with --strict (CONFIG_CC_STACKPROTECTOR_STRICT)" 1 $rc
 check_grep "...saying error" "^$X/chain: error: task chain_a needs up to" "$T/strict"
+
+# Under CONFIG_CC_STACKPROTECTOR_STRICT the link stops, and no image is
+# left for make run or a CI step to take.
+O3="$T/strict-tree"
+mk O="$O3" ARCH=x86_64 defconfig &&
+	printf 'CONFIG_STACK_USAGE=y\nCONFIG_CC_STACKPROTECTOR_STRICT=y\n' >>"$O3/.config" &&
+	mk O="$O3" olddefconfig && mk O="$O3" -j1
+check_grep "a STRICT tree with CONFIG_STACK_USAGE builds" '^CONFIG_CC_STACKPROTECTOR_STRICT=y' "$O3/.config"
+mk O="$O3" M="$X" VARIANT=plain; rc=$?
+check "STRICT: the stack too small stops the build" test $rc -ne 0
+check_grep "...with an error naming the task, its bound, its stack and the path" \
+	"^$X/chain: error: task chain_a needs up to [0-9]+ bytes of stack, but its stack is 128 bytes; deepest path: task_entry > chain_a > chain_b > chain_c\$" "$T/out"
+check "...and no image is left" test ! -e "$X/chain"
+echo "task chain_a 4096" >"$X/stack-annotations"
+mk O="$O3" M="$X" VARIANT=plain
+check "...a stack large enough links under STRICT" test -x "$X/chain"
 
 # make checkstack on the kit itself: sample's entry and its four tasks.
 mk O="$O" checkstack
