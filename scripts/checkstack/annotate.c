@@ -20,6 +20,12 @@
  *                           on a stack of SIZE bytes ("-": given at run time)
  *   task-start FUNC         where every task begins: FUNC's indirect call
  *                           is the task's ENTRY (kernel/task.c task_entry)
+ *   stack FUNC SIZE|-       a root: FUNC runs on a stack of its own (a
+ *                           fault or trap handler that moves to it)
+ *   interrupt FUNC BYTES    a root: FUNC handles an interrupt on whatever
+ *                           stack it interrupts, after the hardware pushed
+ *                           BYTES; the deepest one is added to the entry's
+ *                           and every task's bound
  *
  * FUNC names every function of that name, static ones in any file too.
  * A line may start with "OBJECT.o:": it then counts only when an object
@@ -46,6 +52,7 @@ static const char *const usage[] = {
 	"frame FUNC BYTES", "dynamic FUNC BYTES", "extra FUNC BYTES",
 	"calls FUNC TARGET... (or -)",
 	"recursion FUNC DEPTH", "task ENTRY SIZE|-", "task-start FUNC",
+	"stack FUNC SIZE|-", "interrupt FUNC BYTES",
 };
 
 static bool bad(const char *where, const char *what)
@@ -182,16 +189,23 @@ static bool recursion_line(char **w, int n, const char *where)
 	return true;
 }
 
-static bool task_line(char **w, int n, const char *where)
+/* "task ENTRY SIZE", "stack FUNC SIZE", "interrupt FUNC BYTES". */
+static bool root_line(char **w, int n, const char *where)
 {
-	long size = -1;
+	enum root_kind kind = strcmp(w[0], "task") == 0 ? ROOT_TASK :
+		strcmp(w[0], "stack") == 0 ? ROOT_STACK : ROOT_INTERRUPT;
+	long size = -1, pushed = 0;
 
-	if (n != 3 || (strcmp(w[2], "-") && !number(w[2], &size)))
-		return bad(where, "\"task\" takes an entry function and a stack size (or -)");
+	if (kind == ROOT_INTERRUPT && (n != 3 || !number(w[2], &pushed)))
+		return bad(where, "\"interrupt\" takes a handler and the bytes the hardware pushes");
+	if (kind != ROOT_INTERRUPT && (n != 3 || (strcmp(w[2], "-") && !number(w[2], &size))))
+		return bad(where, kind == ROOT_TASK ?
+			   "\"task\" takes an entry function and a stack size (or -)" :
+			   "\"stack\" takes a function and the size of its stack (or -)");
 	task_roots = xrealloc(task_roots, (ntask_roots + 1) * sizeof(*task_roots));
-	task_roots[ntask_roots].entry = xstrdup(w[1]);
-	task_roots[ntask_roots].size = size;
-	task_roots[ntask_roots].where = xstrdup(where);
+	task_roots[ntask_roots] = (struct task_root){ .kind = kind,
+		.entry = xstrdup(w[1]), .size = size, .pushed = pushed,
+		.where = xstrdup(where) };
 	ntask_roots++;
 	return true;
 }
@@ -234,8 +248,9 @@ static bool statement(char **w, int n, const char *where)
 		return add_line(w, n, where);
 	if (strcmp(w[0], "recursion") == 0)
 		return recursion_line(w, n, where);
-	if (strcmp(w[0], "task") == 0)
-		return task_line(w, n, where);
+	if (strcmp(w[0], "task") == 0 || strcmp(w[0], "stack") == 0 ||
+	    strcmp(w[0], "interrupt") == 0)
+		return root_line(w, n, where);
 	if (strcmp(w[0], "task-start") == 0 && n == 2) {
 		free(task_start);
 		task_start = xstrdup(w[1]);

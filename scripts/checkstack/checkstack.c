@@ -54,11 +54,13 @@ struct options {
 };
 
 struct root {
-	const char *kind;	/* "entry" or "task" */
+	const char *kind;	/* "entry", "task", "stack" or "interrupt" */
 	const char *name;
 	long size;		/* -1: not known at build time */
+	long pushed;		/* an interrupt's: what the hardware pushes */
 	struct func *f;
 	struct depth d;
+	const struct root *irq;	/* the interrupt counted on top, or NULL */
 };
 
 /* The name of the function at the image's entry point, or NULL. */
@@ -155,6 +157,8 @@ static void print_text(const char *image, const struct root *r)
 		printf("unbounded: %s", r->d.why);
 	else
 		printf("bound %ld bytes", r->d.bytes);
+	if (r->d.why == NULL && r->irq != NULL)
+		printf(" (%ld of them interrupt %s's)", r->irq->d.bytes, r->irq->name);
 	if (r->size >= 0 && r->d.why == NULL)
 		printf(", margin %ld", r->size - r->d.bytes);
 	printf("\n  %s:", r->d.why ? "path" : "deepest");
@@ -195,6 +199,13 @@ static void print_json(const struct root *r, bool first)
 		printf(",\"margin\":%ld", r->size - r->d.bytes);
 	else
 		printf(",\"margin\":null");
+	printf(",\"interrupt\":");
+	if (r->irq != NULL && r->d.why == NULL) {
+		json_string(r->irq->name);
+		printf(",\"interrupt_bytes\":%ld", r->irq->d.bytes);
+	} else {
+		printf("null,\"interrupt_bytes\":null");
+	}
 	printf(",\"path\":[");
 	for (i = 0; i < n; i++) {
 		printf("%s", i ? "," : "");
@@ -208,26 +219,35 @@ static void print_json(const struct root *r, bool first)
 	printf("}");
 }
 
-/* --check: a task whose stack is known and too small, or unknowable. */
+static char *reason_of_interrupt(const struct root *irq)
+{
+	size_t len = strlen(irq->name) + strlen(irq->d.why) + 32;
+	char *s = xrealloc(NULL, len);
+
+	snprintf(s, len, "interrupt %s: %s", irq->name, irq->d.why);
+	return s;
+}
+
+/* --check: a root whose stack is known and too small, or unknowable. */
 static int check_root(const char *image, const struct root *r, bool strict)
 {
 	const char *path[MAX_PATH_LEN];
 	size_t i, n;
 
-	if (strcmp(r->kind, "task") || r->size < 0)
+	if (r->size < 0)
 		return 0;
 	if (r->d.why != NULL) {
-		fprintf(stderr, "%s: warning: task %s: its stack of %ld bytes "
-			"cannot be checked: unbounded: %s\n", image, r->name,
-			r->size, r->d.why);
+		fprintf(stderr, "%s: warning: %s %s: its stack of %ld bytes "
+			"cannot be checked: unbounded: %s\n", image, r->kind,
+			r->name, r->size, r->d.why);
 		return 0;
 	}
 	if (r->d.bytes <= r->size)
 		return 0;
 	n = path_of(r, path, MAX_PATH_LEN);
-	fprintf(stderr, "%s: %s: task %s needs up to %ld bytes of stack, but "
+	fprintf(stderr, "%s: %s: %s %s needs up to %ld bytes of stack, but "
 		"its stack is %ld bytes; deepest path:", image,
-		strict ? "error" : "warning", r->name, r->d.bytes, r->size);
+		strict ? "error" : "warning", r->kind, r->name, r->d.bytes, r->size);
 	for (i = 0; i < n; i++)
 		fprintf(stderr, " %s%s", i ? "> " : "", path[i]);
 	fprintf(stderr, "\n");
@@ -244,19 +264,50 @@ static size_t make_roots(const char *image, char *entry, struct root *roots)
 		n++;
 	}
 	for (i = 0; i < ntask_roots; i++) {
+		static const char *const kinds[] = {
+			[ROOT_TASK] = "task", [ROOT_STACK] = "stack",
+			[ROOT_INTERRUPT] = "interrupt",
+		};
 		struct func *f = lookup(task_roots[i].entry);
+		const char *kind = kinds[task_roots[i].kind];
 
 		if (f == NULL || f->frame < 0) {
-			fprintf(stderr, "checkstack: %s: task %s: no such function "
+			fprintf(stderr, "checkstack: %s: %s %s: no such function "
 				"among the objects of %s; skipped\n",
-				task_roots[i].where, task_roots[i].entry, image);
+				task_roots[i].where, kind, task_roots[i].entry, image);
 			continue;
 		}
-		roots[n] = (struct root){ .kind = "task", .name = f->name,
-					  .size = task_roots[i].size, .f = f };
+		roots[n] = (struct root){ .kind = kind, .name = f->name,
+					  .size = task_roots[i].size,
+					  .pushed = task_roots[i].pushed, .f = f };
 		n++;
 	}
 	return n;
+}
+
+/*
+ * An interrupt lands on whatever stack runs: the entry's or a task's.
+ * The deepest handler is added to each (one level: nesting is not
+ * counted); one that is unbounded makes them unbounded.
+ */
+static void add_interrupts(struct root *roots, size_t n)
+{
+	const struct root *worst = NULL;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(roots[i].kind, "interrupt") == 0 &&
+		    (worst == NULL || (worst->d.why == NULL &&
+		     (roots[i].d.why != NULL || roots[i].d.bytes > worst->d.bytes))))
+			worst = &roots[i];
+	for (i = 0; worst != NULL && i < n; i++) {
+		if (strcmp(roots[i].kind, "entry") && strcmp(roots[i].kind, "task"))
+			continue;
+		roots[i].irq = worst;
+		if (roots[i].d.why == NULL && worst->d.why != NULL)
+			roots[i].d.why = reason_of_interrupt(worst);
+		roots[i].d.bytes += worst->d.bytes;
+	}
 }
 
 /* Once every function is known: the roots' depths. */
@@ -276,7 +327,8 @@ static void bound_roots(struct root *roots, size_t n, const struct options *o)
 		roots[i].d = start && strcmp(roots[i].kind, "task") == 0 ?
 			task_depth(start, roots[i].f) : *depth_of(roots[i].f);
 	for (i = 0; i < n; i++)
-		roots[i].d.bytes += o->red_zone;
+		roots[i].d.bytes += o->red_zone + roots[i].pushed;
+	add_interrupts(roots, n);
 }
 
 static int usage(void)

@@ -58,10 +58,18 @@ void resolve_annotated_calls(void);
 char *xstrdup(const char *s);
 void *xrealloc(void *p, size_t n);
 
-/* A task root an annotation declares. */
+/*
+ * A root an annotation declares: a task ("task"), code on a stack of its
+ * own ("stack": a fault or trap handler that moves to it), or an
+ * interrupt handler that runs on whatever stack it interrupts, after the
+ * hardware pushed PUSHED bytes there ("interrupt").
+ */
+enum root_kind { ROOT_TASK, ROOT_STACK, ROOT_INTERRUPT };
 struct task_root {
+	enum root_kind kind;
 	char *entry;
 	long size;		/* -1: given at run time */
+	long pushed;		/* ROOT_INTERRUPT: the hardware's bytes */
 	char *where;		/* file:line of the annotation */
 };
 extern struct task_root *task_roots;

@@ -28,13 +28,14 @@ su() {
 
 # chain VARIANT [ANNOTATION...]: build tests/stack/chain as VARIANT, with
 # the lines given added to its stack-annotations, and run make checkstack;
-# its report in $T/out.
+# the build's output in $T/build.out, the report in $T/out.
 chain() {
 	v=$1; shift
 	X="$T/chain-$v"
 	rm -rf "$X" && mkdir -p "$X" && cp "$SRC"/tests/stack/chain/* "$X/"
 	for line in "$@"; do echo "$line" >>"$X/stack-annotations"; done
-	mk O="$O" M="$X" VARIANT=$v && mk O="$O" M="$X" VARIANT=$v checkstack
+	mk O="$O" M="$X" VARIANT=$v; cp "$T/out" "$T/build.out"
+	mk O="$O" M="$X" VARIANT=$v checkstack
 }
 
 # bound_of: the task's bound in make checkstack's report ($T/out).
@@ -52,6 +53,19 @@ check_eq "the chain's bound is the sum of its .su frames, and the red zone ($te+
 check_grep "...with its deepest path" \
 	'^  deepest: task_entry > chain_a > chain_b > chain_c$' "$T/out"
 check_grep "...and its margin" "margin $((4096 - te - a - b - c))\$" "$T/out"
+
+# An interrupt handler runs on the stack it interrupts: its bound (what
+# the hardware pushes, its own depth, the red zone) is added to the
+# task's; a handler on a stack of its own is a root checked against it.
+chain plain "interrupt chain_c 32" "stack chain_b 100"
+check_eq "an interrupt's bound is added to the task's" \
+	"$((te + a + b + c + c + 128 + 32))" "$(bound_of)"
+check_grep "...and reported as a root of its own" \
+	"^$T/chain-plain/chain: interrupt chain_c: bound $((c + 128 + 32)) bytes\$" "$T/out"
+check_grep "a root on a stack of its own: reported with its stack" \
+	"^$T/chain-plain/chain: stack chain_b: stack 100, bound $((b + c + 128)) bytes, margin $((100 - b - c - 128))\$" "$T/out"
+check_grep "...and checked against it at link time" \
+	"^$T/chain-plain/chain: warning: stack chain_b needs up to $((b + c + 128)) bytes of stack, but its stack is 100 bytes" "$T/build.out"
 
 chain indirect
 check_grep "an indirect call: unbounded, naming its call site" \
