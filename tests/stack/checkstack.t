@@ -43,11 +43,17 @@ bound_of() {
 	sed -n 's/^.*: task chain_a: stack 4096, bound \([0-9]*\) bytes.*/\1/p' "$T/out"
 }
 
+# frames VARIANT: a, b and c, the frames of chain_a, chain_b and chain_c
+# in that variant's .su.
+frames() {
+	a=$(su "$T/chain-$1/chain.o.su" chain_a)
+	b=$(su "$T/chain-$1/chain.o.su" chain_b)
+	c=$(su "$T/chain-$1/chain.o.su" chain_c)
+}
+
 te=$(($(su "$O/kernel/task.o.su" task_entry) + 128))	# and the red zone
 chain plain
-a=$(su "$T/chain-plain/chain.o.su" chain_a)
-b=$(su "$T/chain-plain/chain.o.su" chain_b)
-c=$(su "$T/chain-plain/chain.o.su" chain_c)
+frames plain
 check_eq "the chain's bound is the sum of its .su frames, and the red zone ($te+$a+$b+$c)" \
 	"$((te + a + b + c))" "$(bound_of)"
 check_grep "...with its deepest path" \
@@ -72,8 +78,7 @@ check_grep "an indirect call: unbounded, naming its call site" \
 	"task chain_a: stack 4096, unbounded: indirect call in chain_b at $T/chain-indirect/chain\\.c:[0-9]+:[0-9]+" "$T/out"
 check_grep "...and the path to it" '^  path: task_entry > chain_a > chain_b$' "$T/out"
 chain indirect "calls chain_b chain_c"
-b=$(su "$T/chain-indirect/chain.o.su" chain_b)
-c=$(su "$T/chain-indirect/chain.o.su" chain_c)
+frames indirect
 check_eq "...with a calls annotation: a number, through its target" \
 	"$((te + a + b + c))" "$(bound_of)"
 
@@ -81,8 +86,7 @@ chain recursion
 check_grep "recursion: unbounded, naming the cycle" \
 	'task chain_a: stack 4096, unbounded: recursion chain_b > chain_b' "$T/out"
 chain recursion "recursion chain_b 3"
-b=$(su "$T/chain-recursion/chain.o.su" chain_b)
-c=$(su "$T/chain-recursion/chain.o.su" chain_c)
+frames recursion
 check_eq "...with a recursion annotation of 3: chain_b counts three times" \
 	"$((te + a + 3 * b + c))" "$(bound_of)"
 
@@ -91,8 +95,7 @@ check_grep "a VLA: unbounded, naming the function" \
 	"task chain_a: stack 4096, unbounded: dynamic frame in $T/chain-vla/chain\\.c:chain_c" "$T/out"
 check_grep "...which its .su calls dynamic" '	dynamic$' "$T/chain-vla/chain.o.su"
 chain vla "dynamic chain_c 64"
-b=$(su "$T/chain-vla/chain.o.su" chain_b)
-c=$(su "$T/chain-vla/chain.o.su" chain_c)
+frames vla
 check_eq "...with a dynamic annotation of 64: its frame plus 64" \
 	"$((te + a + b + c + 64))" "$(bound_of)"
 
