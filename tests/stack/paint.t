@@ -6,7 +6,8 @@
 # on x86_64 natively, arm and riscv under qemu-user, and the MPS2 and
 # RISC-V virt boards under qemu-system, with gcc: every painted use is
 # above 0 and at most its task's bound. The ratio bound/use of each is
-# printed as a comment line. (It found gcc's arm .su frames leaving out
+# printed as a comment line. The painted measure is checked too, against
+# a probe that writes a known depth. (It found gcc's arm .su frames leaving out
 # a variadic function's pushed argument registers: arch/arm/lib's
 # annotations.)
 # tests/run: start first
@@ -56,3 +57,19 @@ for cell in x86_64:x86_64_defconfig arm:arm_defconfig riscv:riscv_defconfig \
 	truth "$defconfig" "tasks 10" task_main
 	truth "$defconfig" "tasks canaries" canaries_main
 done
+
+# The painted measure itself, against bytes known to be written: the
+# probe variant of tests/stack/chain writes a 2048-byte buffer on its
+# task's stack and says how far below the top that went; the painted
+# use is at least that, and at most the task's bound.
+O="$T/x86_64_defconfig" X="$T/probe"
+mkdir -p "$X" && cp "$SRC"/tests/stack/chain/* "$X/"
+mk O="$O" M="$X" VARIANT=probe && "$X/chain" >"$T/probe.out" 2>&1
+wrote=$(sed -n 's/^probe: wrote \([0-9]*\) bytes below the top$/\1/p' "$T/probe.out")
+used=$(sed -n 's/^stack-usage: chain \([0-9]*\) 4096$/\1/p' "$T/probe.out")
+check "the probe wrote at least its 2048-byte buffer" test "${wrote:-0}" -ge 2048
+check "the painted use ($used) covers the bytes the probe wrote ($wrote)" \
+	test "${used:-0}" -ge "${wrote:-1}"
+mk O="$O" M="$X" VARIANT=probe checkstack
+bound=$(sed -n 's/^.*: task chain_a: stack 4096, bound \([0-9]*\) bytes.*/\1/p' "$T/out")
+check "...and its bound ($bound) covers the painted use" test "${bound:-0}" -ge "${used:-1}"

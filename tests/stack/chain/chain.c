@@ -9,17 +9,31 @@
  *   VARIANT_indirect   chain_b calls chain_c through a pointer
  *   VARIANT_recursion  chain_b calls itself while n > 0
  *   VARIANT_vla        chain_c's buffer is a VLA of n bytes
+ *   VARIANT_probe      chain_c writes every byte of a 2048-byte buffer
+ *                      and main prints how far below the task's stack
+ *                      top that reached, for CONFIG_STACK_PAINT's
+ *                      measure to be checked against (tests/stack/paint.t)
  */
 #include <sspkit/compiler.h>
+#include <sspkit/stdio.h>
 #include <sspkit/task.h>
 
 static volatile unsigned char sunk;
 static volatile int depth = 2;
+static unsigned char stack[4096] __attribute__((__aligned__(16)));
+static uintptr_t probe_low;	/* the lowest byte chain_c wrote */
 
 static __noinline int chain_c(int n)
 {
 #ifdef VARIANT_vla
 	volatile unsigned char buf[n + 8];
+#elif defined(VARIANT_probe)
+	volatile unsigned char buf[2048];
+	size_t i;
+
+	for (i = 0; i < sizeof(buf); i++)
+		buf[i] = (unsigned char)(n + 1);
+	probe_low = (uintptr_t)buf;
 #else
 	volatile unsigned char buf[40];
 #endif
@@ -57,7 +71,6 @@ static __noinline void chain_a(void *arg)
 	sunk = (unsigned char)chain_b(buf[0] + depth);
 }
 
-static unsigned char stack[4096] __attribute__((__aligned__(16)));
 static struct task task;
 
 int main(int argc, char *argv[])
@@ -67,5 +80,8 @@ int main(int argc, char *argv[])
 	(void)chain_c_ptr;
 	task_create(&task, "chain", stack, sizeof(stack), chain_a, 0);
 	tasks_run();
+	if (probe_low)
+		printf("probe: wrote %lu bytes below the top\n",
+		       (unsigned long)((uintptr_t)stack + sizeof(stack) - probe_low));
 	return sunk == 0xff;
 }
