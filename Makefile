@@ -497,17 +497,37 @@ quiet_cmd_as_image_ssp_mode = AS      $@
 # CONFIG_STACK_USAGE checkstack then checks each task's stack; when it
 # fails (STRICT), neither the new image nor an earlier build's is left.
 quiet_cmd_link_image = LD      $@
-      cmd_link_image = $(CC) $(KBUILD_LDFLAGS) $(image-ldflags-$@) \
+      cmd_link_image = $(call link-image-cmd)$(if $(CONFIG_STACK_USAGE), && { \
+	$(stack-check-relink) || { rc=$$?; rm -f $(tmp-target) $@; \
+	echo "  removed $@: checkstack failed on it$(comma) as said above; an \
+	earlier build's image is not kept either" >&2; exit $$rc; }; })
+
+# link-image-cmd [OBJECT]: the link itself, OBJECT last (the bounds table).
+link-image-cmd = $(CC) $(KBUILD_LDFLAGS) $(image-ldflags-$@) \
 	$(if $(2),-Wl$(comma)-e$(comma)$(2)) -o $(tmp-target) \
 	$(if $(filter %.a,$^),-Wl$(comma)--whole-archive $(filter %.a,$^) \
-	-Wl$(comma)--no-whole-archive) $(filter-out %.a FORCE,$^) $(LIBGCC) \
+	-Wl$(comma)--no-whole-archive) $(filter-out %.a FORCE,$^) $1 $(LIBGCC) \
 	$(if $(filter n,$(ARCH_LIBGCC)),|| { echo "$@: ARCH=$(ARCH) links no \
 	libgcc ($(ARCH_LIBGCC_WHY)): an undefined __helper named above is \
-	a libgcc helper; write the code without it" >&2; exit 1; })$(if \
-	$(CONFIG_STACK_USAGE), && { $(call checkstack-cmd,$(tmp-target),$(filter-out \
-	FORCE,$^),--check $(KBUILD_SSP_STRICT) --name=$@) || { rc=$$?; \
-	rm -f $(tmp-target) $@; echo "  removed $@: checkstack failed on it$(comma) \
-	as said above; an earlier build's image is not kept either" >&2; exit $$rc; }; })
+	a libgcc helper; write the code without it" >&2; exit 1; })
+
+# CONFIG_STACK_USAGE: checkstack checks the tasks' stacks known at build
+# time; an image with the task switcher (kernel/) is then linked again
+# with the table of its task entries' bounds (kernel/task.c's
+# __stack_bounds, for task_create() to check a stack given at run time),
+# as kallsyms does. The table is data after the code: a second table
+# made from the second link must be the same, or a function moved.
+stack-bounds = $(dot-target).stack-bounds
+stack-check = $(call checkstack-cmd,$(tmp-target),$(filter-out FORCE,$^),--check \
+	$(KBUILD_SSP_STRICT) --name=$@ $1)
+stack-check-relink = rm -f $(stack-bounds).S $(stack-bounds).2.S && $(call \
+	stack-check,$(if $(stack-relink),--table=$(stack-bounds).S))$(if \
+	$(stack-relink), && $(CC) $(KBUILD_AFLAGS) -c -o $(stack-bounds).o \
+	$(stack-bounds).S && $(call link-image-cmd,$(stack-bounds).o) && \
+	$(call stack-check,--table=$(stack-bounds).2.S) >/dev/null 2>&1 && { cmp -s \
+	$(stack-bounds).S $(stack-bounds).2.S || { echo "$@: the second link \
+	moved a task entry: the bounds table does not match it" >&2; exit 2; }; })
+stack-relink = $(filter kernel/built-in.a,$^)
 
 $(runtime-ars): %/built-in.a: % ;
 PHONY += $(core-dirs)
@@ -699,7 +719,8 @@ clean:
 		-o -name '.*.d' -o -name '*.tmp' -o -name '.*.ssp' -o -name '.*.list' \
 		-o -name '.ssp-audit*' -o -name '.*.ssp-objects' \
 		-o -name 'images.order' -o -name '.*.image' -o -name '*.stackprotector.h' \
-		-o -name '.kbuild-objtree' -o -name '*.su' -o -name '*.ci' \) \
+		-o -name '.kbuild-objtree' -o -name '*.su' -o -name '*.ci' \
+		-o -name '.*.stack-bounds*' \) \
 		-type f -print0 | \
 		xargs -0r rm -f
 	$(Q)$(if $(KBUILD_EXTMOD),,rm -f compile_commands.json)

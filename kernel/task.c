@@ -138,11 +138,45 @@ static __noreturn void task_entry(void)
 	__builtin_unreachable();
 }
 
+/*
+ * CONFIG_STACK_USAGE: the bound scripts/checkstack computed for each
+ * task entry, linked in by a second link of the image (as kallsyms is);
+ * these weak, empty ones stand in for the first link and for an image
+ * built without it.
+ */
+struct stack_bound {
+	uintptr_t entry;
+	uintptr_t bytes;
+};
+__weak const struct stack_bound __stack_bounds[1];
+__weak const uintptr_t __stack_bounds_count;
+
+/* A stack smaller than fn's bound stops the program before fn runs. */
+static void stack_bound_check(const char *name, void (*fn)(void *arg),
+			      uintptr_t usable)
+{
+	uintptr_t i;
+
+	for (i = 0; i < __stack_bounds_count; i++)
+		if (__stack_bounds[i].entry == (uintptr_t)fn &&
+		    __stack_bounds[i].bytes > usable) {
+			dprintf(2, "task_create: task %s needs up to %lu bytes of "
+				"stack (make checkstack), but is given %lu; "
+				"not started\n", name,
+				(unsigned long)__stack_bounds[i].bytes,
+				(unsigned long)usable);
+			sys_exit_group(70);
+		}
+}
+
 void task_create(struct task *t, const char *name, void *stack, size_t size,
 		 void (*fn)(void *arg), void *arg)
 {
 	/* 16 bytes: the strictest stack alignment any port's ABI asks for. */
 	uintptr_t top = ((uintptr_t)stack + size) & ~(uintptr_t)15;
+
+	if (IS_ENABLED(CONFIG_STACK_USAGE))
+		stack_bound_check(name, fn, top - (uintptr_t)stack);
 
 	*t = (struct task){ .name = name, .fn = fn, .arg = arg,
 			    .sp = (void *)top, .stack_canary = task_canary_new(),

@@ -38,6 +38,11 @@ chain() {
 	mk O="$O" M="$X" VARIANT=$v checkstack
 }
 
+# bound_of_any: the task's bound, its stack known or not.
+bound_of_any() {
+	sed -n 's/^.*: task chain_a: \(stack [0-9]*, \)\{0,1\}bound \([0-9]*\) bytes.*/\2/p' "$T/out"
+}
+
 # bound_of: the task's bound in make checkstack's report ($T/out).
 bound_of() {
 	sed -n 's/^.*: task chain_a: stack 4096, bound \([0-9]*\) bytes.*/\1/p' "$T/out"
@@ -137,6 +142,19 @@ check "...and no image is left" test ! -e "$X/chain"
 echo "task chain_a 4096" >"$X/stack-annotations"
 mk O="$O3" M="$X" VARIANT=plain
 check "...a stack large enough links under STRICT" test -x "$X/chain"
+
+# A stack given at run time: task_create() looks the entry's bound up in
+# the table the second link put in the image, and refuses a stack too
+# small before the task runs.
+chain small "task chain_a -"
+check_nogrep "a task whose stack is given at run time: no warning at link time" \
+	'warning: task chain_a' "$T/build.out"
+"$T/chain-small/chain" >"$T/run" 2>&1; rc=$?
+check_eq "...task_create() stops the program (exit 70)" 70 $rc
+check_grep "...naming the task, its bound and the stack it was given" \
+	"^task_create: task chain needs up to $(bound_of_any) bytes of stack \\(make checkstack\\), but is given 256; not started\$" "$T/run"
+"$T/chain-plain/chain" >"$T/run" 2>&1; rc=$?
+check_eq "...while a stack large enough runs" 0 $rc
 
 # make checkstack on the kit itself: sample's entry and its four tasks.
 mk O="$O" checkstack

@@ -9,6 +9,8 @@
  *   VARIANT_indirect   chain_b calls chain_c through a pointer
  *   VARIANT_recursion  chain_b calls itself while n > 0
  *   VARIANT_vla        chain_c's buffer is a VLA of n bytes
+ *   VARIANT_small      main gives the task 256 bytes of its stack: too
+ *                      small, which task_create() refuses at run time
  *   VARIANT_probe      chain_c writes every byte of a 2048-byte buffer
  *                      and main prints how far below the task's stack
  *                      top that reached, for CONFIG_STACK_PAINT's
@@ -78,7 +80,11 @@ int main(int argc, char *argv[])
 	(void)argc;
 	(void)argv;
 	(void)chain_c_ptr;
+#ifdef VARIANT_small
+	task_create(&task, "chain", stack, 256, chain_a, 0);
+#else
 	task_create(&task, "chain", stack, sizeof(stack), chain_a, 0);
+#endif
 	tasks_run();
 	if (probe_low)
 		printf("probe: wrote %lu bytes below the top\n",
