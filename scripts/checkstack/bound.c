@@ -187,17 +187,26 @@ static void strongconnect(struct func *f)
 /*
  * gcc's .ci titles a weak definition "file.c:name", as a static one, while
  * its callers name it "name": a call to a name nothing defines goes to
- * each definition of that name (the one the linker kept among them).
+ * each definition of that name (the one the linker kept among them). A
+ * call to "name.localalias" goes to name.
  */
 static struct func *defined_as(struct func *to, size_t skip)
 {
 	size_t i;
 
-	if (to == NULL || to->frame >= 0 || strchr(to->key, ':') != NULL)
+	size_t len;
+
+	if (to == NULL || to->frame >= 0 || to->calls_annotated)
+		return NULL;
+	/* gcc's "f.localalias" is f under a local name. */
+	len = strlen(to->name);
+	if (len > 11 && strcmp(to->name + len - 11, ".localalias") == 0)
+		len -= 11;
+	else if (strchr(to->key, ':') != NULL)
 		return NULL;
 	for (i = 0; i < nfs; i++)
-		if (fs[i] != to && fs[i]->frame >= 0 &&
-		    strcmp(fs[i]->name, to->name) == 0 && skip-- == 0)
+		if (fs[i] != to && fs[i]->frame >= 0 && strlen(fs[i]->name) == len &&
+		    strncmp(fs[i]->name, to->name, len) == 0 && skip-- == 0)
 			return fs[i];
 	return NULL;
 }

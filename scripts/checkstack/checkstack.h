@@ -4,8 +4,9 @@
  * from the compiler's frames (.su), gcc's call graph (.ci) and the
  * annotations of Documentation/stack-depth.md (stack-annotations).
  *
- * input.c reads those files into the graph, bound.c computes the depths,
- * checkstack.c reads the image and prints.
+ * input.c reads those files into the graph, relocs.c adds the calls the
+ * image's relocations show, bound.c computes the depths, checkstack.c
+ * reads the image and prints.
  */
 #ifndef CHECKSTACK_H
 #define CHECKSTACK_H
@@ -79,6 +80,9 @@ extern char *task_start;	/* "task-start": where every task begins */
 extern char **object_names;
 extern size_t nobject_names;
 extern int image_class;		/* 32 or 64: the image's ELF class */
+
+/* relocs.c: the calls the image's relocations show that .ci lacks. */
+void read_image_calls(const char *path);
 
 /* bound.c */
 void bound_all(void);

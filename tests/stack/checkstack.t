@@ -78,6 +78,14 @@ check_grep "a root on a stack of its own: reported with its stack" \
 check_grep "...and checked against it at link time" \
 	"^$T/chain-plain/chain: warning: stack chain_b needs up to $((b + c + 128)) bytes of stack, but its stack is 100 bytes" "$T/build.out"
 
+# A call in inline assembler: no .ci has it, the image's relocation does.
+chain asmcall
+frames asmcall
+ts=$(su "$O/kernel/task.o.su" task_switches)
+check_eq "a call from inline assembler counts, found in the image's relocations" \
+	"$((te + a + b + ts))" "$(bound_of)"
+check_grep "...on the deepest path" '^  deepest: task_entry > chain_a > chain_b > task_switches$' "$T/out"
+
 chain indirect
 check_grep "an indirect call: unbounded, naming its call site" \
 	"task chain_a: stack 4096, unbounded: indirect call in chain_b at $T/chain-indirect/chain\\.c:[0-9]+:[0-9]+" "$T/out"

@@ -9,6 +9,10 @@
  *   VARIANT_indirect   chain_b calls chain_c through a pointer
  *   VARIANT_recursion  chain_b calls itself while n > 0
  *   VARIANT_vla        chain_c's buffer is a VLA of n bytes
+ *   VARIANT_asmcall    chain_b calls kernel/task.c's task_switches from
+ *                      inline assembler (x86_64), which no .ci shows: the
+ *                      image's relocation does (a call within one section
+ *                      would leave none: the assembler resolves it)
  *   VARIANT_small      main gives the task 256 bytes of its stack: too
  *                      small, which task_create() refuses at run time
  *   VARIANT_probe      chain_c writes every byte of a 2048-byte buffer
@@ -60,6 +64,10 @@ static __noinline int chain_b(int n)
 #endif
 #ifdef VARIANT_indirect
 	return chain_c_ptr(buf[0]) + 1;
+#elif defined(VARIANT_asmcall) && defined(__x86_64__)
+	__asm__ __volatile__ ("call task_switches" : : : "memory", "rax", "rcx", "rdx",
+			      "rsi", "rdi", "r8", "r9", "r10", "r11");
+	return buf[0];
 #else
 	return chain_c(buf[0]) + 1;
 #endif
