@@ -104,15 +104,20 @@ static void stack_paint(struct task *t)
 		memset(t->stack, STACK_PAINT_BYTE, t->stack_size);
 }
 
-/* Bytes below the top task_create gave it that the task has written. */
-static size_t stack_used(const struct task *t, uintptr_t top)
+/*
+ * Bytes below the top task_create gave it that the task has written.
+ * Out of line and by pointer: inlined into task_entry, gcc 12 for sh4
+ * skipped the loop on a T bit no instruction had set (as tasks.c's
+ * comment on argc says), and every task reported 0.
+ */
+static __noinline size_t stack_used(const unsigned char *stack, size_t size,
+				    uintptr_t top)
 {
-	const volatile unsigned char *p = t->stack;
-	size_t i = 0;
+	const volatile unsigned char *p = stack, *end = stack + size;
 
-	while (i < t->stack_size && p[i] == STACK_PAINT_BYTE)
-		i++;
-	return (size_t)(top - ((uintptr_t)t->stack + i));
+	while (p < end && *p == STACK_PAINT_BYTE)
+		p++;
+	return (size_t)(top - (uintptr_t)p);
 }
 
 /* "stack-usage: NAME USED SIZE", before the report itself uses any. */
@@ -122,7 +127,7 @@ static void stack_report(const struct task *t)
 
 	if (IS_ENABLED(CONFIG_STACK_PAINT))
 		printf("stack-usage: %s %lu %lu\n", t->name,
-		       (unsigned long)stack_used(t, top),
+		       (unsigned long)stack_used(t->stack, t->stack_size, top),
 		       (unsigned long)(top - (uintptr_t)t->stack));
 }
 

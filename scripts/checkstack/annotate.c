@@ -20,6 +20,9 @@
  *                           on a stack of SIZE bytes ("-": given at run time)
  *   task-start FUNC         where every task begins: FUNC's indirect call
  *                           is the task's ENTRY (kernel/task.c task_entry)
+ *   task-push BYTES         what the arch's __switch_to puts on a new task's
+ *                           stack before task-start's function: added to
+ *                           every task (mips: the o32 argument save area)
  *   stack FUNC SIZE|-       a root: FUNC runs on a stack of its own (a
  *                           fault or trap handler that moves to it)
  *   interrupt FUNC BYTES    a root: FUNC handles an interrupt on whatever
@@ -46,13 +49,14 @@
 
 char **object_names;
 size_t nobject_names;
+long task_push;
 int image_class;
 
 static const char *const usage[] = {
 	"frame FUNC BYTES", "dynamic FUNC BYTES", "extra FUNC BYTES",
 	"calls FUNC TARGET... (or -)",
 	"recursion FUNC DEPTH", "task ENTRY SIZE|-", "task-start FUNC",
-	"stack FUNC SIZE|-", "interrupt FUNC BYTES",
+	"stack FUNC SIZE|-", "interrupt FUNC BYTES", "task-push BYTES",
 };
 
 static bool bad(const char *where, const char *what)
@@ -251,6 +255,11 @@ static bool statement(char **w, int n, const char *where)
 	if (strcmp(w[0], "task") == 0 || strcmp(w[0], "stack") == 0 ||
 	    strcmp(w[0], "interrupt") == 0)
 		return root_line(w, n, where);
+	if (strcmp(w[0], "task-push") == 0) {
+		if (n != 2 || !number(w[1], &task_push))
+			return bad(where, "\"task-push\" takes a byte count");
+		return true;
+	}
 	if (strcmp(w[0], "task-start") == 0 && n == 2) {
 		free(task_start);
 		task_start = xstrdup(w[1]);

@@ -397,7 +397,8 @@ static void bound_roots(struct root *roots, size_t n, const struct options *o)
 		roots[i].d = start && strcmp(roots[i].kind, "task") == 0 ?
 			task_depth(start, roots[i].f) : *depth_of(roots[i].f);
 	for (i = 0; i < n; i++)
-		roots[i].d.bytes += o->red_zone + roots[i].pushed;
+		roots[i].d.bytes += o->red_zone + roots[i].pushed +
+			(strcmp(roots[i].kind, "task") == 0 ? task_push : 0);
 	add_interrupts(roots, n);
 }
 

@@ -76,6 +76,7 @@ struct task_root {
 extern struct task_root *task_roots;
 extern size_t ntask_roots;
 extern char *task_start;	/* "task-start": where every task begins */
+extern long task_push;		/* "task-push": below it, on a new stack */
 /* The objects given: "switch_64.o: frame ..." applies when one is there. */
 extern char **object_names;
 extern size_t nobject_names;

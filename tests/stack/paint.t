@@ -3,7 +3,7 @@
 # each task prints how much of its stack it wrote; with
 # CONFIG_STACK_USAGE make checkstack gives its bound. For sample's tasks
 # ("sample tasks 10": task_main; "sample tasks canaries": canaries_main)
-# on x86_64 natively, arm and riscv under qemu-user, and the MPS2 and
+# on x86_64 natively, every other arch under qemu-user, and the MPS2 and
 # RISC-V virt boards under qemu-system, with gcc: every painted use is
 # above 0 and at most its task's bound. The ratio bound/use of each is
 # printed as a comment line. The painted measure is checked too, against
@@ -42,7 +42,9 @@ truth() {
 	done <"$T/use"
 }
 
-for cell in x86_64:x86_64_defconfig arm:arm_defconfig riscv:riscv_defconfig \
+for cell in x86_64:x86_64_defconfig i386:i386_defconfig arm:arm_defconfig \
+		arm64:arm64_defconfig mips:mips_defconfig sh:sh_defconfig \
+		riscv:riscv_defconfig powerpc:powerpc_defconfig m68k:m68k_defconfig \
 		arm:mps2_defconfig riscv:nommu_virt_defconfig; do
 	arch=${cell%%:*} defconfig=${cell#*:}
 	O="$T/$defconfig"
