@@ -331,6 +331,12 @@ KBUILD_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror \
 		 -ffreestanding -fno-builtin -fno-common -fno-pie \
 		 -fno-asynchronous-unwind-tables -fno-strict-aliasing \
 		 $(CLANG_FLAGS) $(arch-cflags-y) $(ssp-cflags) $(KCFLAGS)
+# CONFIG_STACK_USAGE: each C object's frames (foo.o.su) and, from gcc,
+# its call graph (foo.o.ci) beside it, for scripts/checkstack. The
+# compiler names them after its -o, $(tmp-target): foo.o.tmp -> foo.o.su.
+stack-usage-cflags := $(if $(CONFIG_STACK_USAGE),-fstack-usage $(call \
+	cc-option,-fcallgraph-info=su$(comma)da))
+KBUILD_CFLAGS += $(stack-usage-cflags)
 KBUILD_AFLAGS := -D__ASSEMBLY__ $(CLANG_FLAGS) $(arch-aflags-y)
 KBUILD_LDFLAGS := -nostdlib -static $(LINK_PIE_FLAGS) -Wl,--emit-relocs \
 		  -Wl,-T,$(srctree)/scripts/discard.lds \
@@ -416,7 +422,7 @@ $(SPAUDIT): lib/built-in.a ;
 # same way.
 runtime-ars := $(addsuffix /built-in.a,arch/$(SRCARCH) kernel lib)
 PHONY += images __images
-images: $(core-dirs) scripts_spreport
+images: $(core-dirs) scripts_spreport $(if $(CONFIG_STACK_USAGE),scripts_checkstack)
 	$(if $(call images-in,$(core-dirs)),$(Q)$(MAKE) -f $(srctree)/Makefile __images)
 	$(foreach d,$(boot-dirs),$(Q)$(MAKE) $(build)=$(d)$(newline)$(strip \
 	)$(Q)$(MAKE) -f $(srctree)/Makefile __images image-dirs=$(d)$(newline))
@@ -452,7 +458,8 @@ PHONY += external external-build
 external: external-build
 	$(if $(call images-in,$(ext-obj)),,$(call \
 		ssp-image-list,$(ext-library),$(ext-objects)))
-external-build: $(runtime-ars) prepare scripts_basic scripts_spreport
+external-build: $(runtime-ars) prepare scripts_basic scripts_spreport \
+		$(if $(CONFIG_STACK_USAGE),scripts_checkstack)
 	$(if $(wildcard $(ext-obj)/.),,$(shell mkdir -p $(ext-obj)))$(call \
 		write-if-changed,$(ext-objtree-file),$(abspath $(objtree)))
 	$(Q)$(MAKE) $(build)=$(ext-obj)
@@ -471,13 +478,18 @@ ext-objtree-check = $(if $(and $(wildcard $(ext-objtree-file)),$(call str-ne,$(f
 	M=$(KBUILD_EXTMOD)), or give each configured tree an MO= of its own))
 ext-objects = $(shell $(AR) t $(ext-library) 2>/dev/null)
 
-ifeq ($(filter __images,$(MAKECMDGOALS)),)
+ifeq ($(filter __images __checkstack,$(MAKECMDGOALS)),)
 $(sample-image) $(sample-image).stackprotector.h: images ;
 else
 images := $(call images-in,$(or $(image-dirs),$(core-dirs)))
 -include $(foreach i,$(images),$(call image-spec-file,$(i)))
 __images: $(images)
 	@:
+
+# make checkstack, once the images are linked: each one's report.
+__checkstack:
+	$(foreach i,$(images),$(Q)$(call checkstack-cmd,$(i),$(image-ars-$(i)) \
+		$(image-objs-$(i)),$(CHECKSTACK_FLAGS))$(newline))
 
 # image-rules IMAGE LINKED-FROM: the summary, banner object and link of
 # one image; LINKED-FROM is its objects, after the runtime's archives
@@ -491,12 +503,27 @@ $1: $2 $(dir $1).$(notdir $1).ssp_mode.o FORCE
 	$$(call if_changed,link_image,$(image-entry-$1))
 image-targets += $1 $1.stackprotector.h $(dir $1).$(notdir $1).ssp_mode.o
 endef
-$(foreach i,$(images),$(eval $(call image-rules,$(i),$(if $(filter \
-	n,$(image-runtime-$(i))),,$(runtime-ars)) $(image-objs-$(i)))))
+$(foreach i,$(images),$(eval image-ars-$(i) := $(if $(filter \
+	n,$(image-runtime-$(i))),,$(runtime-ars))))
+$(foreach i,$(images),$(eval $(call image-rules,$(i),$(image-ars-$(i)) \
+	$(image-objs-$(i)))))
 # The C library is linked as an archive, not audited as the image's: only
 # the members the link pulls in are the image's.
 $(foreach i,$(images),$(if $(filter n,$(image-runtime-$(i))),,$(eval $(i): $(LIBC_LDLIBS))))
 endif
+
+# checkstack-cmd IMAGE INPUTS FLAGS: scripts/checkstack on IMAGE, linked
+# from INPUTS (the thin archives' members listed by ar), with each
+# object's .su and .ci and the stack-annotations of its source directory
+# (an M= tree's outputs map to its sources), and what the arch's ABI
+# puts on the stack that no frame counts (ARCH_STACK_RED_ZONE,
+# ARCH_STACK_CALL_BYTES, arch/<arch>/Makefile).
+CHECKSTACK := $(objtree)/scripts/checkstack/checkstack
+checkstack-cmd = $(CHECKSTACK) $3 --srctree=$(srctree) $(if \
+	$(ARCH_STACK_RED_ZONE),--red-zone=$(ARCH_STACK_RED_ZONE)) $(if \
+	$(ARCH_STACK_CALL_BYTES),--call-bytes=$(ARCH_STACK_CALL_BYTES)) $(if \
+	$(KBUILD_EXTMOD),--source=$(ext-obj)=$(KBUILD_EXTMOD)) $1 \
+	$(filter-out %.a,$2) $$(for a in $(filter %.a,$2); do $(AR) t $$a || exit 2; done)
 
 # Each image's own summary is included: ssp-mode.S reads its SSP_* values.
 quiet_cmd_as_image_ssp_mode = AS      $@
@@ -507,12 +534,20 @@ quiet_cmd_as_image_ssp_mode = AS      $@
 # The runtime's archives whole (its entry and guard are reached by no
 # symbol), then the image's objects, its banner object, the C library
 # (LIBC_LDLIBS, an ordinary archive: the members they call) and libgcc; the
-# image's own link flags (NAME-ldflags) after the build's.
+# image's own link flags (NAME-ldflags) after the build's. Under
+# CONFIG_STACK_USAGE checkstack then checks each task's stack; when it
+# fails (STRICT), neither the new image nor an earlier build's is left.
 quiet_cmd_link_image = LD      $@
-      cmd_link_image = $(CC) $(KBUILD_LDFLAGS) $(image-ldflags-$@) \
-	$(if $(2),-Wl$(comma)-e$(comma)$(2)) -o $(tmp-target) \
+      cmd_link_image = $(call link-image-cmd)$(if $(CONFIG_STACK_USAGE), && { \
+	$(stack-check-relink) || { rc=$$?; rm -f $(tmp-target) $@; \
+	echo "  removed $@: checkstack failed on it$(comma) as said above; an \
+	earlier build's image is not kept either" >&2; exit $$rc; }; })
+
+# link-image-cmd [OBJECT]: the link itself, OBJECT last (the bounds table).
+link-image-cmd = $(CC) $(KBUILD_LDFLAGS) $(image-ldflags-$@) \
+	$(if $(image-entry-$@),-Wl$(comma)-e$(comma)$(image-entry-$@)) -o $(tmp-target) \
 	$(if $(whole-ars),-Wl$(comma)--whole-archive $(whole-ars) \
-	-Wl$(comma)--no-whole-archive) $(filter-out %.a FORCE,$^) \
+	-Wl$(comma)--no-whole-archive) $(filter-out %.a FORCE,$^) $1 \
 	$(if $(filter n,$(image-runtime-$@)),,$(libc-link)) $(LIBGCC) \
 	$(if $(filter n,$(ARCH_LIBGCC)),|| { echo "$@: ARCH=$(ARCH) links no \
 	libgcc ($(ARCH_LIBGCC_WHY)): an undefined __helper named above is \
@@ -531,6 +566,24 @@ prebuilt-archives = $(LIBGCC_FILE) $(if $(filter n,$(image-runtime-$@)),,$(if \
 whole-ars = $(filter-out $(LIBC_LDLIBS),$(filter %.a,$^))
 libc-link = $(if $(LIBC_LDLIBS_EXTRA),-Wl$(comma)--start-group $(LIBC_LDLIBS) \
 	$(LIBC_LDLIBS_EXTRA) -Wl$(comma)--end-group,$(LIBC_LDLIBS))
+
+# CONFIG_STACK_USAGE: checkstack checks the tasks' stacks known at build
+# time; an image with the task switcher (kernel/) is then linked again
+# with the table of its task entries' bounds (kernel/task.c's
+# __stack_bounds, for task_create() to check a stack given at run time),
+# as kallsyms does. The table is data after the code: a second table
+# made from the second link must be the same, or a function moved.
+stack-bounds = $(dot-target).stack-bounds
+stack-check = $(call checkstack-cmd,$(tmp-target),$(filter-out FORCE,$^),--check \
+	$(KBUILD_SSP_STRICT) --name=$@ $1)
+stack-check-relink = rm -f $(stack-bounds).S $(stack-bounds).2.S && $(call \
+	stack-check,$(if $(stack-relink),--table=$(stack-bounds).S))$(if \
+	$(stack-relink), && $(CC) $(KBUILD_AFLAGS) -c -o $(stack-bounds).o \
+	$(stack-bounds).S && $(call link-image-cmd,$(stack-bounds).o) && \
+	$(call stack-check,--table=$(stack-bounds).2.S) >/dev/null 2>&1 && { cmp -s \
+	$(stack-bounds).S $(stack-bounds).2.S || { echo "$@: the second link \
+	moved a task entry: the bounds table does not match it" >&2; exit 2; }; })
+stack-relink = $(filter kernel/built-in.a,$^)
 
 $(runtime-ars): %/built-in.a: % ;
 $(LIBC_LDLIBS): lib ;
@@ -598,6 +651,23 @@ $(single-dirs): prepare scripts_basic scripts_spreport
 PHONY += spreport scripts_spreport
 scripts_spreport: scripts_basic
 	$(Q)$(MAKE) $(build)=scripts/spreport
+
+####
+# checkstack: each image's roots (its entry, each task an annotation
+# declares) with their worst-case stack depth, stack size, margin and
+# deepest path, or what made them unbounded (scripts/checkstack,
+# Documentation/stack-depth.md). Needs CONFIG_STACK_USAGE. With M=DIR,
+# the images DIR declares. CHECKSTACK_FLAGS=--json: one JSON object per
+# image, a line each.
+PHONY += checkstack scripts_checkstack
+scripts_checkstack: scripts_basic
+	$(Q)$(MAKE) $(build)=scripts/checkstack
+checkstack: $(if $(KBUILD_EXTMOD),external,all) scripts_checkstack
+	$(if $(CONFIG_STACK_USAGE),,$(error make checkstack needs the frames \
+		and calls CONFIG_STACK_USAGE writes: set it (make menuconfig, \
+		"Compute each task's worst-case stack depth") and build again))
+	$(Q)$(MAKE) -f $(srctree)/Makefile __checkstack image-dirs="$(if \
+		$(KBUILD_EXTMOD),$(ext-obj),$(core-dirs) $(boot-dirs))"
 
 # With M=DIR, the images DIR declares; a tree of objects only, its objects.
 spreport-inputs = $(if $(KBUILD_EXTMOD),$(or $(call images-in,$(ext-obj)),$(call \
@@ -706,7 +776,9 @@ clean:
 		-o -name '.*.d' -o -name '*.tmp' -o -name '.*.ssp' -o -name '.*.list' \
 		-o -name '.ssp-audit*' -o -name '.*.ssp-objects' -o -name '.*.ssp-prebuilt' \
 		-o -name 'images.order' -o -name '.*.image' -o -name '*.stackprotector.h' \
-		-o -name '.kbuild-objtree' \) -type f -print0 | \
+		-o -name '.kbuild-objtree' -o -name '*.su' -o -name '*.ci' \
+		-o -name '.*.stack-bounds*' \) \
+		-type f -print0 | \
 		xargs -0r rm -f
 	$(Q)$(if $(KBUILD_EXTMOD),,rm -f compile_commands.json)
 
@@ -794,6 +866,8 @@ help:
 	@echo '  compile_commands.json - Compile database for clangd'
 	@echo '  spreport        - Count the stack-protected functions of this build'
 	@echo '  spaudit         - What each object of the last build was built as; builds nothing'
+	@echo '  checkstack      - Each image'"'"'s roots with their worst-case stack depth'
+	@echo '                    (CONFIG_STACK_USAGE; CHECKSTACK_FLAGS=--json)'
 	@echo '                    (SPAUDIT_FLAGS=--json: JSON only, with make -s)'
 	@echo '  spcompare       - Build every mode of ARCH and compare their images'
 	@echo '  matrix          - Build and run every ARCH x mode x compiler (ARCHES=, MODES=, COMPILERS=)'
@@ -837,6 +911,7 @@ help:
 	@echo '  RUNIMAGE=NAME   - make M=dir run: which of the images dir declares'
 	@echo '  SPREPORT_FLAGS=... - flags for make spreport (--list, --json)'
 	@echo '  SPAUDIT_FLAGS=--json - make spaudit as JSON (with make -s)'
+	@echo '  CHECKSTACK_FLAGS=--json - make checkstack as JSON, a line per image (with make -s)'
 	@echo '  SPCOMPARE_CONFIGS=a.config... - make spcompare: fragments for every mode'
 	@echo '  SPCOMPARE_DEFCONFIG=NAME_defconfig - make spcompare: what every mode starts from'
 	@echo '  SPCOMPARE_IMAGE=NAME - make M=dir spcompare: which of the images of dir to compare'

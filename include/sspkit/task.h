@@ -33,6 +33,9 @@ struct task {
 	struct task *next;		/* the run ring */
 	bool started;
 	bool done;
+	/* Its stack, painted under STACK_PAINT: what the task has used. */
+	unsigned char *stack;
+	size_t stack_size;
 };
 
 extern struct task *current;
