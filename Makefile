@@ -186,7 +186,10 @@ sub-make-args = -C $(objdir) $(if $(KBUILD_OUTPUT),KBUILD_SRC=$(CURDIR)) \
 make-lock := $(objdir)/.make.lock
 ifneq ($(need-lock),)
 # flock -n first, so that a wait is announced; 75 is its "lock busy".
+# A link at the lock's name is not the kit's: flock would create its
+# target; it is removed first.
 sub-make:
+	$(Q)if [ -L $(make-lock) ]; then rm -f $(make-lock); fi
 	$(Q)flock -n -E 75 $(make-lock) $(MAKE) $(sub-make-args) || { rc=$$?; \
 	[ $$rc -eq 75 ] || exit $$rc; \
 	echo "make: another make is running in $(objdir) (it holds $(make-lock));" \
@@ -768,7 +771,13 @@ clean-dirs := arch kernel lib samples scripts
 # With M=DIR, what the build wrote in DIR. The names go NUL-separated
 # from find to rm: a third-party tree's file names are data, and one with
 # a blank or a newline must not split into a path outside it.
+# With M=DIR, only what the build's records name (scripts/clean-records):
+# a third-party tree may ship files of its own under any name.
 clean-root := $(or $(ext-obj),.)
+ifneq ($(KBUILD_EXTMOD),)
+clean:
+	$(Q)$(srctree)/scripts/clean-records $(clean-root)
+else
 clean:
 	$(Q)find $(clean-root) -name '.*.cmd' -type f -print0 | \
 		sed -z 's|/\.\([^/]*\)\.cmd$$|/\1|' | xargs -0r rm -f --
@@ -780,7 +789,8 @@ clean:
 		-o -name '.*.stack-bounds*' \) \
 		-type f -print0 | \
 		xargs -0r rm -f
-	$(Q)$(if $(KBUILD_EXTMOD),,rm -f compile_commands.json)
+	$(Q)rm -f compile_commands.json
+endif
 
 # With M=DIR, mrproper and distclean are DIR's clean: the configuration,
 # generated headers and probes belong to the tree DIR is built against,

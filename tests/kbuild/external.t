@@ -28,9 +28,13 @@ for c in x86_64 arm riscv x86_64-llvm arm-llvm; do
 	check_nogrep "$c: ...and not sample's" '^samples/sample/' "$T/audit"
 	mk O="$O" ARCH=$arch $llvm M="$X" -j2
 	check_nogrep "$c: a second make M=DIR builds nothing" '^  (CC|LD|AS) ' "$T/out"
+	# A tree may ship files of its own under the build's names.
+	echo vendor >"$X/vendor.o"; echo vendor >"$X/libvendor.a"; echo vendor >"$X/notes.tmp"
 	mk O="$O" ARCH=$arch M="$X" clean
-	check_eq "$c: make M=DIR clean leaves DIR as it came" "Makefile main.c sink.c" \
+	check_eq "$c: make M=DIR clean leaves DIR as it came, the tree's own .o, .a and .tmp too" \
+		"Makefile libvendor.a main.c notes.tmp sink.c vendor.o" \
 		"$(ls -A "$X" | tr '\n' ' ' | sed 's/ $//')"
+	rm -f "$X/vendor.o" "$X/libvendor.a" "$X/notes.tmp"
 	check "$c: ...and the tree's runtime as it was" test -e "$O/lib/built-in.a"
 done
 

@@ -67,6 +67,25 @@ check_eq "(4) make in a tree with planted links" 0 $?
 unfollowed "(4) make" $files
 check "(4) ...and builds sample" test -x "$O/sample"
 
+# What the Kconfig engines open in place on a sync: a symbol's file they
+# touch, autoconf.h; and the lock flock opens. A change of mode makes the
+# next make sync, with either engine. (auto.conf is make's own input,
+# read before any sync: a link there is read, as any file make includes.)
+for engine in frontends kconfiglib; do
+	kc=; [ $engine = kconfiglib ] && kc=KCONFIG=kconfiglib
+	mk O="$O" $kc regular.config
+	files="$O/include/config/cc/stackprotector/regular.h \
+		$O/include/config/cc/stackprotector/strong.h $O/include/generated/autoconf.h \
+		$O/.make.lock"
+	plant $files
+	mk O="$O" $kc strong.config
+	mk O="$O" $kc
+	check_eq "(4) $engine: make syncs a new mode over planted links" 0 $?
+	unfollowed "(4) $engine: syncconfig and the lock" $files
+	check_grep "(4) $engine: ...and auto.conf is the configuration's" '^CONFIG_CC_STACKPROTECTOR_STRONG=y' \
+		"$O/include/config/auto.conf"
+done
+
 # spreport's chart (make spcompare draws spcompare/spcompare.svg).
 plant "$O/chart.svg"
 "$O/scripts/spreport/spreport" --compare "$O/lib" "$O/kernel" --svg "$O/chart.svg" >"$T/out" 2>&1
