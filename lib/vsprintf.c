@@ -45,6 +45,7 @@ static void put(struct sink *out, char c)
 
 struct spec {
 	unsigned int width;
+	int precision;		/* -1: none given */
 	bool zero_pad;
 	bool left;
 };
@@ -119,12 +120,18 @@ static void put_number(struct sink *out, const struct number *num,
 	while (wide > (unsigned long)-1)
 		tmp[--i] = digits[divide_chunked(&wide, num->base)];
 	v = (unsigned long)wide;
-	do {
-		tmp[--i] = digits[v % num->base];
-		v /= num->base;
-	} while (v);
+	/* A precision is the least number of digits: none at all for a zero
+	 * with precision 0, as C has it. */
+	if (v || i < sizeof(tmp) || sp->precision != 0) {
+		do {
+			tmp[--i] = digits[v % num->base];
+			v /= num->base;
+		} while (v);
+	}
+	while (sp->precision > 0 && sizeof(tmp) - i < (size_t)sp->precision && i > 1)
+		tmp[--i] = '0';
 	if (num->negative) {
-		if (sp->zero_pad && sp->width) {
+		if (sp->zero_pad && sp->width && sp->precision < 0) {
 			struct spec rest = *sp;
 
 			put(out, '-');
@@ -147,14 +154,40 @@ static __attribute__((__noinline__)) void put_string(struct sink *out,
 						     const char *s,
 						     const struct spec *sp)
 {
+	size_t n = 0;
+
 	if (!s)
 		s = "(null)";
-	put_padded(out, s, strlen(s), sp);
+	/* A precision is the most characters to print: s need not end
+	 * within it (a token of a JSON text, a field of a record). */
+	if (sp->precision < 0)
+		n = strlen(s);
+	else
+		while (n < (size_t)sp->precision && s[n])
+			n++;
+	put_padded(out, s, n, sp);
 }
 
-static const char *parse_spec(const char *fmt, struct spec *sp)
+/* A width or precision: digits, or * for the next int argument. */
+static const char *parse_count(const char *fmt, int *count, va_list *ap)
 {
-	*sp = (struct spec){ 0 };
+	if (*fmt == '*') {
+		*count = va_arg(*ap, int);
+		return fmt + 1;
+	}
+	*count = 0;
+	while (*fmt >= '0' && *fmt <= '9')
+		*count = *count * 10 + (*fmt++ - '0');
+	return fmt;
+}
+
+/* Flags, width and precision; a negative * width is the - flag, a
+ * negative * precision none, as C has them. */
+static const char *parse_spec(const char *fmt, struct spec *sp, va_list *ap)
+{
+	int width;
+
+	*sp = (struct spec){ .precision = -1 };
 	for (;; fmt++) {
 		if (*fmt == '0')
 			sp->zero_pad = true;
@@ -163,8 +196,17 @@ static const char *parse_spec(const char *fmt, struct spec *sp)
 		else
 			break;
 	}
-	while (*fmt >= '0' && *fmt <= '9')
-		sp->width = sp->width * 10 + (unsigned int)(*fmt++ - '0');
+	fmt = parse_count(fmt, &width, ap);
+	if (width < 0) {
+		sp->left = true;
+		width = -width;
+	}
+	sp->width = (unsigned int)width;
+	if (*fmt == '.') {
+		fmt = parse_count(fmt + 1, &sp->precision, ap);
+		if (sp->precision < 0)
+			sp->precision = -1;
+	}
 	return fmt;
 }
 
@@ -279,7 +321,7 @@ static void format(struct sink *out, const char *fmt, va_list ap)
 			put(out, *fmt++);
 			continue;
 		}
-		fmt = parse_length(parse_spec(fmt, &sp), &len);
+		fmt = parse_length(parse_spec(fmt, &sp, &args), &len);
 		if (!*fmt)
 			break;
 		convert(out, *fmt++, len, &sp, &args);

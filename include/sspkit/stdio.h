@@ -2,8 +2,9 @@
 /*
  * Small formatted output (lib/vsprintf.c). Conversions: %d %i %u %x %X %p
  * %s %c %%, with the l, ll, h, hh, j, z and t length modifiers, a field
- * width and the 0 and - flags. Enough for banners, tables and the
- * <inttypes.h> of the kit's C library, nothing more.
+ * width and a precision (digits or *), and the 0 and - flags. Enough for
+ * banners, tables, the <inttypes.h> of the kit's C library and published
+ * code's %.*s, nothing more.
  */
 #ifndef _SSPKIT_STDIO_H
 #define _SSPKIT_STDIO_H

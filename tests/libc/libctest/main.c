@@ -120,6 +120,9 @@ static void output(void)
 	n = printf("printf [%d|%5d|%-5d|%05d|%u|%x|%X|%c|%s|%-4s|%%]\n", -42, 42,
 		   42, -42, 3000000000u, 0xbeefu, 0xbeefu, 'z', "str", "ab");
 	printf("printf returned %d\n", n);
+	/* jsmn's examples print tokens with %.*s */
+	printf("precision [%.3s|%.*s|%*d|%-*d|%.5d|%.0d|%8.3x|%.*s|%-6.2s]\n",
+	       "abcdef", 2, "xyz", 6, 42, 4, 7, -42, 0, 255u, -1, "neg", "left");
 	printf("long %ld %lu %lx size %zu %td ll %lld %llu %llx h %hd %hu hh %hhd %hhu\n",
 	       (long)INT32_MIN, 4000000000UL, 0xabcdefUL, (size_t)77,
 	       (ptrdiff_t)-77, LLONG_MIN, ULLONG_MAX,
