@@ -555,9 +555,12 @@ link-image-cmd = $(CC) $(KBUILD_LDFLAGS) $(image-ldflags-$@) \
 	$(if $(filter n,$(ARCH_LIBGCC)),|| { echo "$@: ARCH=$(ARCH) links no \
 	libgcc ($(ARCH_LIBGCC_WHY)): an undefined __helper named above is \
 	a libgcc helper; write the code without it" >&2; exit 1; }) \
-	$(if $(prebuilt-archives),&& $(SPAUDIT) prebuilt --image=$(tmp-target) \
+	$(if $(prebuilt-archives),&& { $(SPAUDIT) prebuilt --image=$(tmp-target) \
 	--name=$@ --list=$(call ssp-image-list-file,$@) --record=$(call \
-	ssp-prebuilt-file,$@) $(prebuilt-archives))
+	ssp-prebuilt-file,$@) $(if $(CONFIG_CC_STACKPROTECTOR_STRICT_PREBUILT),$(strip \
+	)--config=include/config/auto.conf) $(prebuilt-archives) || { rm -f \
+	$(tmp-target) $@; echo "  removed $@: its prebuilt code was refused" >&2; \
+	exit 1; }; })
 
 # What an image links that the build did not compile: the compiler's
 # runtime (libgcc) and, with CONFIG_LIBC_PICOLIBC, Debian's picolibc.

@@ -244,9 +244,56 @@ static int write_record(const char *record, const struct members *m)
 	return 0;
 }
 
-/* The archive's line for the build's log, when the image holds any of it. */
-static void print_archive_line(const char *name, const struct members *m,
-			       const char *archive, uint64_t text_bytes)
+/*
+ * --config=AUTO_CONF: CONFIG_CC_STACKPROTECTOR_STRICT_PREBUILT and the
+ * archives it trusts, read here from the configuration as data (a string
+ * value never reaches a command line). Returns 1 when the check is on.
+ */
+static int read_strict_config(const char *path, char *trusted, size_t size)
+{
+	FILE *in = fopen(path, "r");
+	char line[1024];
+	int on = 0;
+	const char *key = "CONFIG_CC_STACKPROTECTOR_PREBUILT_TRUSTED=\"";
+
+	*trusted = '\0';
+	if (in == NULL) {
+		fprintf(stderr, "spaudit: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	while (fgets(line, sizeof(line), in) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		if (strcmp(line, "CONFIG_CC_STACKPROTECTOR_STRICT_PREBUILT=y") == 0)
+			on = 1;
+		else if (strncmp(line, key, strlen(key)) == 0) {
+			const char *v = line + strlen(key);
+			size_t n = strcspn(v, "\"");
+
+			if (n >= size)
+				n = size - 1;
+			memcpy(trusted, v, n);
+			trusted[n] = '\0';
+		}
+	}
+	fclose(in);
+	return on;
+}
+
+/* Whether NAME is one of the blank-separated words of LIST. */
+static bool is_word_of(const char *name, const char *list)
+{
+	size_t len = strlen(name);
+
+	for (const char *p = list; (p = strstr(p, name)) != NULL; p += len)
+		if ((p == list || p[-1] == ' ') && (p[len] == ' ' || p[len] == '\0'))
+			return true;
+	return false;
+}
+
+/* The archive's line for the build's log, when the image holds any of it.
+ * Returns 1 when its members hold functions and none is protected. */
+static int print_archive_line(const char *name, const struct members *m,
+			      const char *archive, uint64_t text_bytes)
 {
 	const char *base = strrchr(archive, '/');
 	size_t alen = strlen(archive);
@@ -264,24 +311,28 @@ static void print_archive_line(const char *name, const struct members *m,
 		bytes += v->bytes;
 	}
 	if (funcs == 0)
-		return;
+		return 0;
 	printf("  %s: prebuilt %s: %llu function%s from %llu member%s, %llu "
 	       "protected, %.1f%% of text\n", name, base ? base + 1 : archive,
 	       (unsigned long long)funcs, funcs == 1 ? "" : "s",
 	       (unsigned long long)members, members == 1 ? "" : "s",
 	       (unsigned long long)prot, percent_of(bytes, text_bytes));
+	return prot == 0;
 }
 
 static int usage(void)
 {
 	fputs("usage: spaudit prebuilt --image=IMAGE --list=LIST --record=OUT "
-	      "[--name=NAME] ARCHIVE...\n", stderr);
+	      "[--name=NAME] [--config=AUTO_CONF] ARCHIVE...\n", stderr);
 	return 2;
 }
 
 int cmd_prebuilt(int argc, char **argv)
 {
 	const char *image = NULL, *list = NULL, *record = NULL, *name = NULL;
+	const char *config = NULL;
+	char trusted[512] = "";
+	int strict = 0;
 	struct names objects = { 0 }, defined = { 0 };
 	struct members members = { 0 };
 	struct attribution a = { &defined, &members };
@@ -297,11 +348,15 @@ int cmd_prebuilt(int argc, char **argv)
 			record = argv[i] + 9;
 		else if (strncmp(argv[i], "--name=", 7) == 0)
 			name = argv[i] + 7;
+		else if (strncmp(argv[i], "--config=", 9) == 0)
+			config = argv[i] + 9;
 		else
 			return usage();
 	}
 	if (!image || !list || !record)
 		return usage();
+	if (config && (strict = read_strict_config(config, trusted, sizeof(trusted))) < 0)
+		return 2;
 	if (read_list_objects(list, &objects) != 0)
 		goto out;
 
@@ -318,9 +373,24 @@ int cmd_prebuilt(int argc, char **argv)
 	scan_file(image, &t, attribute_function, &a);
 	if (t.errors || write_record(record, &members) != 0)
 		goto out;
-	for (k = i; k < argc; k++)
-		print_archive_line(name ? name : image, &members, argv[k], t.text_bytes);
 	status = 0;
+	for (k = i; k < argc; k++) {
+		const char *base = strrchr(argv[k], '/');
+
+		base = base ? base + 1 : argv[k];
+		if (print_archive_line(name ? name : image, &members, argv[k],
+				       t.text_bytes) && strict &&
+		    !is_word_of(base, trusted)) {
+			fprintf(stderr, "error: %s: the members it links from %s "
+				"check no canary, and CONFIG_CC_STACKPROTECTOR_STRICT_"
+				"PREBUILT refuses prebuilt code built without the "
+				"stack protector: rebuild the library with "
+				"-fstack-protector-strong, or name %s in "
+				"CONFIG_CC_STACKPROTECTOR_PREBUILT_TRUSTED\n",
+				name ? name : image, argv[k], base);
+			status = 1;
+		}
+	}
 out:
 	for (size_t j = 0; j < members.n; j++)
 		free(members.v[j].file);

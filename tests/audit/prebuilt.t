@@ -85,6 +85,26 @@ assert all(p["member"].split("(")[0].endswith(".a") for p in d["prebuilt"])' "$T
 		"$(grep -c '  prebuilt ' "$T/audit")"
 done
 
+# STRICT_PREBUILT: picolibc's members, none protected, are refused; the
+# image is not left; trusted by name, they link. libgcc is trusted by
+# default.
+O="$T/mps2_defconfig-picolibc" X="$T/ext-mps2_defconfig-picolibc"
+printf 'CONFIG_CC_STACKPROTECTOR_STRICT=y\nCONFIG_CC_STACKPROTECTOR_STRICT_PREBUILT=y\n' >>"$O/.config"
+mk O="$O" ARCH=arm olddefconfig
+check_grep "STRICT_PREBUILT: configured, libgcc.a trusted by default" \
+	'^CONFIG_CC_STACKPROTECTOR_PREBUILT_TRUSTED="libgcc.a"$' "$O/.config"
+mk O="$O" ARCH=arm M="$X"; rc=$?
+check "STRICT_PREBUILT: an image linking unprotected picolibc members is refused" test $rc -ne 0
+check_grep "...naming the image, the archive and both ways out" \
+	"^error: $X/rtlib: the members it links from /usr/lib/picolibc/.*/libc.a check no canary, and CONFIG_CC_STACKPROTECTOR_STRICT_PREBUILT refuses prebuilt code built without the stack protector: rebuild the library with -fstack-protector-strong, or name libc.a in CONFIG_CC_STACKPROTECTOR_PREBUILT_TRUSTED" "$T/out"
+check "...and no image is left, this build's or an earlier one's" test ! -e "$X/rtlib"
+check_nogrep "...libgcc.a, trusted, is not what it refuses" "links from .*libgcc.a check no canary" "$T/out"
+sed -i 's/^CONFIG_CC_STACKPROTECTOR_PREBUILT_TRUSTED=.*/CONFIG_CC_STACKPROTECTOR_PREBUILT_TRUSTED="libgcc.a libc.a"/' "$O/.config"
+mk O="$O" ARCH=arm olddefconfig
+mk O="$O" ARCH=arm M="$X"
+check_eq "STRICT_PREBUILT: with libc.a trusted by name, it links" 0 $?
+check "...and the image is there" test -x "$X/rtlib"
+
 # The attribution, fed both ways: an archive that defines memcpy and
 # strlen, as lib/string.o does.
 O="$T/x86_64_defconfig" X="$T/ext-x86_64_defconfig"
