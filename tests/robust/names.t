@@ -35,6 +35,9 @@ refused "(1) O= with make's \$(shell)" "O=\"\$(shell id>PWNED)\": '\$' $rule" \
 	'O=$(shell id>PWNED)' defconfig
 refused "(8) O= with a quote" "O=\"$T/it's\": \"'\" $rule" "O=$T/it's" defconfig
 refused "(8) O= with a pound sign" "O=\"$T/a#b\": '#' $rule" "O=$T/a#b" defconfig
+refused "(1) O= starting with a dash, an option to rm" \
+	"O=\"-rf\": a name may not start with '-': a command given it (rm, cp, the compiler) would take it for an option; write ./-rf" \
+	O=-rf defconfig
 check "(1) ...and no O= directory was created" test -z "$(ls "$T" | grep -v -e '^cwd$' -e '^out$')"
 
 # The allowed characters all pass: a path made of every one of them.
