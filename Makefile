@@ -99,7 +99,7 @@ endif
 # bench) do not look.
 arch-config := $(if $(filter /%,$(KCONFIG_CONFIG)),$(KCONFIG_CONFIG),$(or \
 	$(objdir),$(CURDIR))/$(or $(KCONFIG_CONFIG),.config))
-tree-arch := $(if $(filter-out check matrix bench,$(or $(MAKECMDGOALS),all)),$(if \
+tree-arch := $(if $(filter-out check check-quick matrix bench mutants,$(or $(MAKECMDGOALS),all)),$(if \
 	$(wildcard $(arch-config)),$(filter $(supported-arches),$(patsubst \
 	sspkit/%,%,$(firstword $(filter sspkit/%,$(wordlist 1,40,$(file \
 	<$(arch-config)))))))))
@@ -137,7 +137,7 @@ ifeq ($(KBUILD_SRC),)
 # make lock a new file alongside (distclean, the last goal a tree sees,
 # removes it). Goals that build in scratch trees of their own (check,
 # matrix, bench, mutants) or write nothing need no lock.
-no-lock-goals := help check matrix bench mutants kernelversion
+no-lock-goals := help check check-quick matrix bench mutants kernelversion
 ifeq ($(KBUILD_LOCKED),$(objdir))
   need-lock :=
 else
@@ -225,7 +225,7 @@ export KCONFIG_CONFIG GENERATED_KCONFIG_DIR
 
 ####
 # Which goals need a configuration, and which only edit one.
-no-config-goals := help clean mrproper distclean check bench mutants matrix \
+no-config-goals := help clean mrproper distclean check check-quick bench mutants matrix \
 		   spcompare spaudit kernelversion
 config-goals    := %config %_defconfig %.config
 goals           := $(if $(MAKECMDGOALS),$(MAKECMDGOALS),all)
@@ -828,9 +828,14 @@ endif
 
 # The test suite, the arch x mode matrix and the benchmarks build in
 # scratch O= directories of their own; none of them needs a .config here.
-PHONY += check matrix bench
+PHONY += check check-quick matrix bench
 check:
 	$(Q)$(srctree)/tests/run $(TESTS)
+
+# The quick part: every test file but those marked "# tests/run: slow"
+# (the matrix, the sweeps, every-arch loops), for the edit loop.
+check-quick:
+	$(Q)$(srctree)/tests/run --quick $(TESTS)
 
 matrix:
 	$(Q)$(MAKE) -f $(srctree)/scripts/matrix/Makefile srctree=$(abspath \
@@ -885,6 +890,7 @@ help:
 	@echo '  spcompare       - Build every mode of ARCH and compare their images'
 	@echo '  matrix          - Build and run every ARCH x mode x compiler (ARCHES=, MODES=, COMPILERS=)'
 	@echo '  check           - Run the test suite'
+	@echo '  check-quick     - The test suite but for the files marked slow (the edit loop)'
 	@echo '  bench           - Run the benchmarks (scripts/bench/*), print their figures'
 	@echo '  mutants         - Plant each bug of scripts/mutants/mutants.txt in a copy'
 	@echo '                    of the tree, run its tests, say which survive (slow)'

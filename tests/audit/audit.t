@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # The protection audit: every object is judged by what the compiler
 # emitted (its witnesses), not by what it was told. Each way of building an
 # object weaker than configured gets a warning naming the object, what it

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # Protection switched off inside a source (pragmas, optimize and
 # no_stack_protector attributes, clang's attribute pragma, macros that
 # hold them) is found by the audit, down to the function, on gcc and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # The MPS2 AN385 board with arm-none-eabi-gcc, every mode (boot.sh).
 . "$(dirname "$0")/../lib.sh"
 COMPILER=gcc

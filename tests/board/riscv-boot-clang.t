@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # QEMU's virt board, RV32 and RV64, with clang --target=riscv32/64-
 # unknown-elf and ld.lld (LLVM=1), every mode (riscv-boot.sh).
 . "$(dirname "$0")/../lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # QEMU's virt board, RV32 and RV64, with riscv64-unknown-elf-gcc, every
 # mode (riscv-boot.sh).
 . "$(dirname "$0")/../lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # The sweep on the riscv virt board: "sample sweep" overruns
 # every case by k = 1..64 bytes, rv32 and rv64, in one start of
 # qemu-system for the whole sweep (and one for "sample cases"). Its

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # The sweep on the board: "sample sweep" overruns
 # every case by k = 1..64 bytes on the MPS2 AN385, in one start of
 # qemu-system for the whole sweep (and one for "sample cases"). The

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # The compiler's runtime, libgcc, is linked after the user's objects on
 # every arch and board that can link one: an external tree (M=) whose
 # program calls its helpers (a population count, leading and trailing

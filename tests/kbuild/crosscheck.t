@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # tests/run: start first
 # The second engine agrees: for every ARCH_defconfig x
 # fragment x LLVM=, Kconfiglib and kconfig-frontends give every symbol the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # A freestanding C environment on every arch and compiler: target code
 # sees the C standard's freestanding headers, from the compiler's own
 # directory, and no header of the build machine's C library (-nostdinc).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # LLVM=1: clang and lld build and run sample on every arch clang 14 can
 # target; where clang cannot give the arch's guard, the build says so and
 # claims no protection.

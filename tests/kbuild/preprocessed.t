@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # Preprocessed sources compile under -Werror (issue 35, 6): distcc,
 # icecream and ccache with CCACHE_NOCPP2=1 preprocess on one side and
 # compile the .i text on the other, where clang no longer knows that an

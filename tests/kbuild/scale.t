@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # Kbuild at scale: a directory of 5000 objects builds, and no
 # command line grows with the number of objects; the member list recorded
 # in .built-in.a.cmd still rebuilds the archive when it changes;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # lib/string.c's memcpy, memmove and memset, which move a word at a time,
 # against byte-by-byte references (tests/lib/strcheck) on every arch and
 # compiler, run under qemu-user: every length to 300, every alignment,

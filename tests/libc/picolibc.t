@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # picolibc on the boards (CONFIG_LIBC_PICOLIBC): the small library of
 # tests/libc/libctest, using every standard header, built as an external
 # tree (M=) against Debian's picolibc for the MPS2 AN385 and the RISC-V

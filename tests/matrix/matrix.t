@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # make matrix: every ARCH x MODE x COMPILER x GUARD cell builds, runs,
 # sweeps its overruns and is judged; the summary, matrix.json and junit.xml say so;
 # a subset runs only its cells; and the matrix can fail: a sample built

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # The real build farms and caches (issue 35, 5): distcc to a distccd this
 # test starts on 127.0.0.1, with gcc and with LLVM=1 clang, and ccache
 # with gcc, in its default mode and with CCACHE_NOCPP2=1 (the compiler

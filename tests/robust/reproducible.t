@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # Reproducible images (issue 35, 7): two git clones of the tree, at two
 # paths of different lengths, each built into an O= tree of its own with
 # the same KBUILD_BUILD_SEED, give byte-identical images: x86_64, arm with

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # A generated kernel-like corpus built in every mode: the --compare table
 # has the shape of the v3.14 pull request; --json and --svg are well formed.
 . "$(dirname "$0")/../lib.sh"

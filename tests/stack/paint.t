@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # The truth test (Documentation/stack-depth.md): with CONFIG_STACK_PAINT
 # each task prints how much of its stack it wrote; with
 # CONFIG_STACK_USAGE make checkstack gives its bound. For sample's tasks

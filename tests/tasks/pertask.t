@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # STACKPROTECTOR_PER_TASK on every port and compiler that has it, in the
 # spirit of LKDTM's REPORT_STACK_CANARY, with -fstack-protector-all so
 # that every frame on every task's stack carries a canary:
