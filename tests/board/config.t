@@ -39,9 +39,9 @@ if /usr/bin/python3 -c 'import kconfiglib' 2>/dev/null; then
 	for llvm in "" LLVM=1; do
 		for frag in "" $(cd "$SRC/configs" && ls *.config); do
 			for e in frontends kconfiglib; do
-				mk O="$T/cross$llvm" ARCH=arm $llvm KCONFIG=$e mps2_defconfig $frag ||
+				mk O="$T/cross${llvm:+-llvm}" ARCH=arm $llvm KCONFIG=$e mps2_defconfig $frag ||
 					bad="$bad $llvm $frag $e: make failed;"
-				cp "$T/cross$llvm/.config" "$T/cross.$e"
+				cp "$T/cross${llvm:+-llvm}/.config" "$T/cross.$e"
 			done
 			n=$((n + 1))
 			sh "$SRC/scripts/kconfig/config-changes" --values "$T/cross.frontends" \
