@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # No guard form the CPU cannot execute: arm's per-task guard
 # is read through TPIDRURO (-mstack-protector-guard=tls -mtp=cp15), which
 # both compilers accept for a Cortex-M and compile to mrc p15, undefined

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # Per-task canaries in tp on the riscv virt board.
 # With gcc, both widths: tp points at the boot task from the reset path
 # on, so the first protected function after reset, which runs before

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # spreport and the audit on the boards' objects: Thumb-2 on the MPS2
 # (gcc arm-none-eabi, clang thumbv7m-none-eabi) and RV32 and RV64 with
 # compressed instructions on the riscv virt board (gcc

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # The arm early-boot stage as a real first stage on the MPS2 AN385 board
 # (arch/arm/boot/zImage, compressed/boot-v7m.c), with gcc and clang, in
 # none, strong and all: it boots from its own vector table at 0x0,

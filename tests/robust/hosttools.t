@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # tests/run: start first
 # Host tools validate before they index (issue 39, case 7): fixdep,
 # spreport and spaudit are built under AddressSanitizer and UBSan (the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # SIGKILL and SIGINT at random moments during a rebuild. Each run switches
 # the build to the other of two variants, which differ in every input kind:
 # CONFIG_LOCALVERSION (so syncconfig, autoconf.h, main.o), KCFLAGS (every

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # The task switcher on every port: four tasks yield 1000 times each from
 # inside a protected frame (-fstack-protector-all, so every function on
 # their stacks has a canary); every frame must come back intact and no
