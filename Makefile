@@ -409,8 +409,8 @@ boot-dirs := $(arch-boot-dirs-y)
 KBUILD_IMAGES := sample $(call images-in,$(core-dirs) $(boot-dirs))
 export KBUILD_IMAGES
 
-# The auditor, a host program of scripts/spreport (Makefile.build runs it).
-SPAUDIT := $(objtree)/scripts/spreport/spaudit
+# The auditor, the host program of scripts/spaudit (Makefile.build runs it).
+SPAUDIT := $(objtree)/scripts/spaudit/spaudit
 export SPAUDIT
 $(SPAUDIT): lib/built-in.a ;
 
@@ -461,7 +461,7 @@ PHONY += external external-build
 external: external-build
 	$(if $(call images-in,$(ext-obj)),,$(call \
 		ssp-image-list,$(ext-library),$(ext-objects)))
-external-build: $(runtime-ars) prepare scripts_basic scripts_spreport \
+external-build: $(runtime-ars) prepare scripts_basic scripts_spaudit scripts_spreport \
 		$(if $(CONFIG_STACK_USAGE),scripts_checkstack)
 	$(if $(wildcard $(ext-obj)/.),,$(shell mkdir -p $(ext-obj)))$(call \
 		write-if-changed,$(ext-objtree-file),$(abspath $(objtree)))
@@ -594,7 +594,7 @@ stack-relink = $(filter kernel/built-in.a,$^)
 $(runtime-ars): %/built-in.a: % ;
 $(LIBC_LDLIBS): lib ;
 PHONY += $(core-dirs)
-$(core-dirs): prepare scripts_basic scripts_spreport
+$(core-dirs): prepare scripts_basic scripts_spaudit
 	$(Q)$(MAKE) $(build)=$@
 
 # Generated headers and the stack-protector verdict come first.
@@ -642,21 +642,26 @@ scripts_basic:
 single-targets := $(filter %.o %.i %.s,$(MAKECMDGOALS))
 single-dirs    := $(filter %/,$(MAKECMDGOALS))
 PHONY += $(single-targets) $(single-dirs)
-$(single-targets): prepare scripts_basic scripts_spreport
+$(single-targets): prepare scripts_basic scripts_spaudit
 	$(if $(wildcard $(addprefix $(srctree)/$(basename $@),.c $(if $(filter \
 		%.o,$@),.S))),,$(error $@: there is no $(basename $@).c$(if $(filter \
 		%.o,$@), or .S) in $(abspath $(srctree)) to make it from))
 	$(Q)$(MAKE) $(build)=$(patsubst %/,%,$(dir $@)) $@
-$(single-dirs): prepare scripts_basic scripts_spreport
+$(single-dirs): prepare scripts_basic scripts_spaudit
 	$(if $(wildcard $(srctree)/$@Kbuild $(srctree)/$@Makefile),,$(error $@: \
 		$(abspath $(srctree))/$@ has no Kbuild or Makefile naming what to build))
 	$(Q)$(MAKE) $(build)=$(patsubst %/,%,$@)
 
 ####
 # spreport: how many functions this build protects, and what it costs.
-PHONY += spreport scripts_spreport
-scripts_spreport: scripts_basic
+PHONY += spreport scripts_spreport scripts_spaudit scripts_elfscan
+scripts_spreport: scripts_elfscan
 	$(Q)$(MAKE) $(build)=scripts/spreport
+# spaudit, the auditor, and the ELF reading it shares with spreport.
+scripts_spaudit: scripts_elfscan
+	$(Q)$(MAKE) $(build)=scripts/spaudit
+scripts_elfscan: scripts_basic
+	$(Q)$(MAKE) $(build)=scripts/elfscan
 
 ####
 # checkstack: each image's roots (its entry, each task an annotation
