@@ -389,7 +389,7 @@ export KBUILD_HOSTCFLAGS KBUILD_HOSTLDFLAGS
 core-dirs := arch/$(SRCARCH) kernel lib samples
 
 ifeq ($(KBUILD_EXTMOD),)
-all: images sample include/generated/stackprotector.h
+all: images sample include/generated/ssp-summary.h
 else
 all: external
 endif
@@ -431,7 +431,7 @@ images: $(core-dirs) scripts_spreport $(if $(CONFIG_STACK_USAGE),scripts_checkst
 	)$(Q)$(MAKE) -f $(srctree)/Makefile __images image-dirs=$(d)$(newline))
 
 # The kit's own program keeps its short names: ./sample, and its summary
-# as include/generated/stackprotector.h, for make run, spreport, the
+# as include/generated/ssp-summary.h, for make run, spreport, the
 # matrix and the tests.
 sample-image := samples/sample/sample
 quiet_cmd_symlink = LN      $@
@@ -443,9 +443,9 @@ sample-check = $(if $(wildcard $(sample-image)),,$(error $(sample-image) was \
 	sample-objs := ...)))
 sample: $(sample-image) FORCE
 	$(sample-check)$(call if_changed,symlink)
-include/generated/stackprotector.h: $(sample-image).stackprotector.h FORCE
+include/generated/ssp-summary.h: $(sample-image).ssp-summary.h FORCE
 	$(call if_changed,symlink)
-targets += sample include/generated/stackprotector.h
+targets += sample include/generated/ssp-summary.h
 
 ####
 # External trees, the kernel's way: "make M=DIR" builds DIR's Kbuild file
@@ -482,7 +482,7 @@ ext-objtree-check = $(if $(and $(wildcard $(ext-objtree-file)),$(call str-ne,$(f
 ext-objects = $(shell $(AR) t $(ext-library) 2>/dev/null)
 
 ifeq ($(filter __images __checkstack,$(MAKECMDGOALS)),)
-$(sample-image) $(sample-image).stackprotector.h: images ;
+$(sample-image) $(sample-image).ssp-summary.h: images ;
 else
 images := $(call images-in,$(or $(image-dirs),$(core-dirs)))
 -include $(foreach i,$(images),$(call image-spec-file,$(i)))
@@ -498,13 +498,13 @@ __checkstack:
 # one image; LINKED-FROM is its objects, after the runtime's archives
 # unless it is declared without them.
 define image-rules
-$1.stackprotector.h: $2 $(SPAUDIT) FORCE
+$1.ssp-summary.h: $2 $(SPAUDIT) FORCE
 	$$(call if_changed,ssp_summary,$1,$2)
-$(dir $1).$(notdir $1).ssp_mode.o: $(srctree)/scripts/ssp-mode.S $1.stackprotector.h FORCE
+$(dir $1).$(notdir $1).ssp_mode.o: $(srctree)/scripts/ssp-mode.S $1.ssp-summary.h FORCE
 	$$(call if_changed,as_image_ssp_mode)
 $1: $2 $(dir $1).$(notdir $1).ssp_mode.o FORCE
 	$$(call if_changed,link_image,$(image-entry-$1))
-image-targets += $1 $1.stackprotector.h $(dir $1).$(notdir $1).ssp_mode.o
+image-targets += $1 $1.ssp-summary.h $(dir $1).$(notdir $1).ssp_mode.o
 endef
 $(foreach i,$(images),$(eval image-ars-$(i) := $(if $(filter \
 	n,$(image-runtime-$(i))),,$(runtime-ars))))
@@ -531,7 +531,7 @@ checkstack-cmd = $(CHECKSTACK) $3 --srctree=$(srctree) $(if \
 # Each image's own summary is included: ssp-mode.S reads its SSP_* values.
 quiet_cmd_as_image_ssp_mode = AS      $@
       cmd_as_image_ssp_mode = $(CC) -include $(lastword $(filter \
-	%.stackprotector.h,$^)) $(LINUXINCLUDE) $(KBUILD_CPPFLAGS) \
+	%.ssp-summary.h,$^)) $(LINUXINCLUDE) $(KBUILD_CPPFLAGS) \
 	$(KBUILD_AFLAGS) -c -o $(tmp-target) $<
 
 # The runtime's archives whole (its entry and guard are reached by no
@@ -792,7 +792,7 @@ clean:
 	$(Q)find $(clean-root) \( -name '*.o' -o -name '*.a' -o -name '.*.cmd' \
 		-o -name '.*.d' -o -name '*.tmp' -o -name '.*.ssp' -o -name '.*.list' \
 		-o -name '.ssp-audit*' -o -name '.*.ssp-objects' -o -name '.*.ssp-prebuilt' \
-		-o -name 'images.order' -o -name '.*.image' -o -name '*.stackprotector.h' \
+		-o -name 'images.order' -o -name '.*.image' -o -name '*.ssp-summary.h' \
 		-o -name '.kbuild-objtree' -o -name '*.su' -o -name '*.ci' \
 		-o -name '.*.stack-bounds*' \) \
 		-type f -print0 | \
