@@ -423,7 +423,10 @@ $(SPAUDIT): lib/built-in.a ;
 # second make reads it (__images), as Kbuild reads modules.order after the
 # build; then each boot directory is built, and its images linked, the
 # same way.
-runtime-ars := $(addsuffix /built-in.a,arch/$(SRCARCH) kernel lib)
+# The runtime's folders: the one list of them (spaudit summary is told
+# them too, for the exemptions it takes for the guard's and the boot's).
+runtime-dirs := arch/$(SRCARCH) kernel lib
+runtime-ars := $(addsuffix /built-in.a,$(runtime-dirs))
 PHONY += images __images
 images: $(core-dirs) scripts_spreport $(if $(CONFIG_STACK_USAGE),scripts_checkstack)
 	$(if $(call images-in,$(core-dirs)),$(Q)$(MAKE) -f $(srctree)/Makefile __images)

@@ -25,7 +25,8 @@ static const char usage_text[] =
 "usage: spaudit objects --expect=MODE [--threshold=N] [--strict]\n"
 "                       [--no-sources] --manifest=FILE --stamp=FILE\n"
 "       spaudit summary --expect=MODE --configured=MODE [--threshold=N]\n"
-"                       [--cflags=FLAGS] [--guard=WHERE] --header=OUT.h\n"
+"                       [--cflags=FLAGS] [--guard=WHERE] [--runtime=DIRS]\n"
+"                       --header=OUT.h\n"
 "                       [--image=IMAGE --list=LIST] OBJ...|-\n"
 "       spaudit report [--json] [--images=ORDER] LIST...\n"
 "       spaudit prebuilt --image=IMAGE --list=LIST --record=OUT [--name=NAME]\n"
@@ -52,7 +53,9 @@ static const char usage_text[] =
 "            is not declared exempt was built as, and WHERE the guard\n"
 "            lives (what make decided; \"global\" by default). With --list,\n"
 "            also write LIST, the image list that report reads: IMAGE, MODE,\n"
-"            N and the objects.\n"
+"            N and the objects. DIRS: the kit's runtime folders (make's\n"
+"            runtime-dirs); when every exemption is in them, the summary\n"
+"            says so instead of counting.\n"
 "  report    read what the last build left, compiling nothing: for each\n"
 "            image LIST, one line per object (functions, protected, built\n"
 "            as, exemption). An object without a record, rebuilt after its\n"
@@ -160,6 +163,8 @@ static int parse_options(int argc, char **argv, struct options *opt)
 			opt->cflags = v;
 		} else if ((v = option_value(argv[i], "--guard")) != NULL) {
 			opt->guard = v;
+		} else if ((v = option_value(argv[i], "--runtime")) != NULL) {
+			opt->runtime = v;
 		} else if ((v = option_value(argv[i], "--image")) != NULL) {
 			opt->image = v;
 		} else if ((v = option_value(argv[i], "--list")) != NULL) {

@@ -87,6 +87,7 @@ struct options {
 	const char *header;
 	const char *cflags;
 	const char *guard;	/* where the guard lives: "global", ... */
+	const char *runtime;	/* summary: the runtime's folders, blank-separated */
 	const char *image;	/* summary: the image the objects link into */
 	const char *list;	/* summary: where to write the image list */
 	const char *images;	/* report: an images.order to read lists from */

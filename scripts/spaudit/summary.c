@@ -22,7 +22,7 @@ struct totals {
 	char exempt_list[1024];
 	uint64_t functions, text_bytes;	/* every object's, assembler too */
 	uint64_t exempt_functions, exempt_bytes;	/* declared exemptions' */
-	bool beyond_runtime;	/* an exemption outside lib/, kernel/, arch/ */
+	bool beyond_runtime;	/* an exemption outside the runtime */
 };
 
 static void add_to_list(char *list, size_t size, const char *item)
@@ -33,12 +33,19 @@ static void add_to_list(char *list, size_t size, const char *item)
 		snprintf(list + used, size - used, "%s%s", used ? ", " : "", item);
 }
 
-/* The kit's own runtime: exemptions there are the guard's and the boot's. */
-static bool is_runtime(const char *object)
+/* The kit's own runtime, a folder of --runtime (make's runtime-dirs):
+ * exemptions there are the guard's and the boot's. */
+static bool is_runtime(const char *object, const char *runtime)
 {
-	return strncmp(object, "lib/", 4) == 0 ||
-	       strncmp(object, "kernel/", 7) == 0 ||
-	       strncmp(object, "arch/", 5) == 0;
+	size_t n;
+
+	for (; runtime && *runtime; runtime += n) {
+		runtime += strspn(runtime, " ");
+		n = strcspn(runtime, " ");
+		if (n && strncmp(object, runtime, n) == 0 && object[n] == '/')
+			return true;
+	}
+	return false;
 }
 
 static int count_object(const char *object, void *ctx)
@@ -57,7 +64,7 @@ static int count_object(const char *object, void *ctx)
 		add_to_list(t->exempt_list, sizeof(t->exempt_list), r.object);
 		t->exempt_functions += r.functions;
 		t->exempt_bytes += r.text_bytes;
-		t->beyond_runtime |= !is_runtime(r.object);
+		t->beyond_runtime |= !is_runtime(r.object, t->opt->runtime);
 	} else if (strcmp(r.kind, "asm") == 0) {
 		t->assembler++;
 	} else {
@@ -66,7 +73,7 @@ static int count_object(const char *object, void *ctx)
 		t->at_rank[(r.undeclared ? RANK_NONE : r.built) + 1]++;
 		t->exempt_functions += r.declared;
 		t->exempt_bytes += r.declared_bytes;
-		t->beyond_runtime |= r.declared && !is_runtime(r.object);
+		t->beyond_runtime |= r.declared && !is_runtime(r.object, t->opt->runtime);
 	}
 	return 0;
 }
@@ -74,8 +81,8 @@ static int count_object(const char *object, void *ctx)
 /*
  * How much of the image is exempt, for the banner: "exempt: 2 objects,
  * 16 of 62 functions, 23% of text", or, when every exemption is the
- * kit's own runtime (the guard, the task switch, the boot code: lib/,
- * kernel/ and arch/), just that. Empty when nothing is exempt.
+ * kit's own runtime (the guard, the task switch, the boot code: the
+ * folders of --runtime), just that. Empty when nothing is exempt.
  */
 static void format_exempt(const struct totals *t, char *buf, size_t size)
 {
