@@ -10,7 +10,7 @@ ORACLE=$SRC/tests/spreport/oracle.sh
 
 # 40 files x 60 functions: a few thousand functions in a few seconds.
 "$SRC/scripts/spreport/gen-corpus" "$T/src" 40 60 || { fail "gen-corpus"; done_testing; }
-modes="none regular strong all explicit"
+modes=$("$SRC/scripts/ssp-modes")
 for mode in $modes; do
 	case $mode in
 	none) flag=-fno-stack-protector ;;
@@ -21,7 +21,7 @@ for mode in $modes; do
 		fail "build corpus ($mode)" "$(cat "$T/err")"
 done
 
-"$SPREPORT" --compare "$T/none" "$T/regular" "$T/strong" "$T/all" "$T/explicit" \
+"$SPREPORT" --compare $(for m in $modes; do echo "$T/$m"; done) \
 	--svg "$T/chart.svg" >"$T/table"
 check_eq "compare: status 0" 0 $?
 check_grep "compare: pull request layout" '^      - strong$' "$T/table"
