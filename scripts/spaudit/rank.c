@@ -5,7 +5,6 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
