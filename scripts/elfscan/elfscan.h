@@ -6,8 +6,8 @@
  * scan.c finds the function bodies of an object, archive or linked image
  * and which of them call a stack-protector failure handler; branch.c
  * decodes the calls scan.c needs; output.c holds the few output helpers
- * both programs print with. Each program defines report_error(), through
- * which the library reports a file it cannot read.
+ * both programs print with, and report_error(), through which the
+ * library, and each program, reports a file it cannot read.
  */
 #ifndef ELFSCAN_H
 #define ELFSCAN_H
@@ -78,7 +78,9 @@ double percent_of(uint64_t part, uint64_t whole);
 void json_string(FILE *out, const char *s);
 FILE *fopen_fresh(const char *path);
 
-/* Each program's own: "PROGRAM: FILE: message" on stderr. */
+/* The program's name, for messages: its main() sets it. */
+extern const char *elfscan_program;
+/* "PROGRAM: FILE: message" on stderr, after what stdout holds. */
 void report_error(const char *file, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

@@ -4,6 +4,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -49,4 +50,18 @@ void json_string(FILE *out, const char *s)
 			fputc(*p, out);
 	}
 	fputc('"', out);
+}
+
+const char *elfscan_program = "elfscan";
+
+void report_error(const char *file, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);		/* keep errors after the lines they follow */
+	fprintf(stderr, "%s: %s: ", elfscan_program, file);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
 }

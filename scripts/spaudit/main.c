@@ -102,19 +102,6 @@ void failure(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-/* scripts/elfscan reports unreadable files through this. */
-void report_error(const char *file, const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush(stdout);
-	fprintf(stderr, "spaudit: %s: ", file);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
-
 static int usage_error(const char *why)
 {
 	failure("%s\nTry 'spaudit --help'.", why);
@@ -190,6 +177,7 @@ int main(int argc, char **argv)
 			       .threshold = 8 };
 	int first;
 
+	elfscan_program = "spaudit";
 	if (argc >= 2 && strcmp(argv[1], "--help") == 0) {
 		fputs(usage_text, stdout);
 		return 0;
