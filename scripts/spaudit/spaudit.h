@@ -15,7 +15,6 @@
 #include "../elfscan/elfscan.h"
 #include "optout.h"
 
-
 /* Modes in the order of what they protect: each covers the ones before. */
 enum rank {
 	RANK_UNKNOWN = -1,
@@ -27,7 +26,6 @@ enum rank {
 	RANK_ALL,
 	RANK_ASSEMBLER,		/* not compiled: no mode applies */
 };
-
 
 /* rank.c */
 const char *rank_name(enum rank r);
@@ -92,7 +90,6 @@ struct options {
 	const char *list;	/* summary: where to write the image list */
 	const char *images;	/* report: an images.order to read lists from */
 };
-
 
 /* "built as strong", "built without stack protection"... */
 const char *describe(enum rank r, unsigned threshold, char *buf, size_t size);
