@@ -389,7 +389,7 @@ export KBUILD_HOSTCFLAGS KBUILD_HOSTLDFLAGS
 core-dirs := arch/$(SRCARCH) kernel lib samples
 
 ifeq ($(KBUILD_EXTMOD),)
-all: images sample include/generated/stackprotector.h
+all: images sample include/generated/ssp-summary.h
 else
 all: external
 endif
@@ -409,8 +409,8 @@ boot-dirs := $(arch-boot-dirs-y)
 KBUILD_IMAGES := sample $(call images-in,$(core-dirs) $(boot-dirs))
 export KBUILD_IMAGES
 
-# The auditor, a host program of scripts/spreport (Makefile.build runs it).
-SPAUDIT := $(objtree)/scripts/spreport/spaudit
+# The auditor, the host program of scripts/spaudit (Makefile.build runs it).
+SPAUDIT := $(objtree)/scripts/spaudit/spaudit
 export SPAUDIT
 $(SPAUDIT): lib/built-in.a ;
 
@@ -423,7 +423,10 @@ $(SPAUDIT): lib/built-in.a ;
 # second make reads it (__images), as Kbuild reads modules.order after the
 # build; then each boot directory is built, and its images linked, the
 # same way.
-runtime-ars := $(addsuffix /built-in.a,arch/$(SRCARCH) kernel lib)
+# The runtime's folders: the one list of them (spaudit summary is told
+# them too, for the exemptions it takes for the guard's and the boot's).
+runtime-dirs := arch/$(SRCARCH) kernel lib
+runtime-ars := $(addsuffix /built-in.a,$(runtime-dirs))
 PHONY += images __images
 images: $(core-dirs) scripts_spreport $(if $(CONFIG_STACK_USAGE),scripts_checkstack)
 	$(if $(call images-in,$(core-dirs)),$(Q)$(MAKE) -f $(srctree)/Makefile __images)
@@ -431,7 +434,7 @@ images: $(core-dirs) scripts_spreport $(if $(CONFIG_STACK_USAGE),scripts_checkst
 	)$(Q)$(MAKE) -f $(srctree)/Makefile __images image-dirs=$(d)$(newline))
 
 # The kit's own program keeps its short names: ./sample, and its summary
-# as include/generated/stackprotector.h, for make run, spreport, the
+# as include/generated/ssp-summary.h, for make run, spreport, the
 # matrix and the tests.
 sample-image := samples/sample/sample
 quiet_cmd_symlink = LN      $@
@@ -443,9 +446,9 @@ sample-check = $(if $(wildcard $(sample-image)),,$(error $(sample-image) was \
 	sample-objs := ...)))
 sample: $(sample-image) FORCE
 	$(sample-check)$(call if_changed,symlink)
-include/generated/stackprotector.h: $(sample-image).stackprotector.h FORCE
+include/generated/ssp-summary.h: $(sample-image).ssp-summary.h FORCE
 	$(call if_changed,symlink)
-targets += sample include/generated/stackprotector.h
+targets += sample include/generated/ssp-summary.h
 
 ####
 # External trees, the kernel's way: "make M=DIR" builds DIR's Kbuild file
@@ -461,7 +464,7 @@ PHONY += external external-build
 external: external-build
 	$(if $(call images-in,$(ext-obj)),,$(call \
 		ssp-image-list,$(ext-library),$(ext-objects)))
-external-build: $(runtime-ars) prepare scripts_basic scripts_spreport \
+external-build: $(runtime-ars) prepare scripts_basic scripts_spaudit scripts_spreport \
 		$(if $(CONFIG_STACK_USAGE),scripts_checkstack)
 	$(if $(wildcard $(ext-obj)/.),,$(shell mkdir -p $(ext-obj)))$(call \
 		write-if-changed,$(ext-objtree-file),$(abspath $(objtree)))
@@ -482,7 +485,7 @@ ext-objtree-check = $(if $(and $(wildcard $(ext-objtree-file)),$(call str-ne,$(f
 ext-objects = $(shell $(AR) t $(ext-library) 2>/dev/null)
 
 ifeq ($(filter __images __checkstack,$(MAKECMDGOALS)),)
-$(sample-image) $(sample-image).stackprotector.h: images ;
+$(sample-image) $(sample-image).ssp-summary.h: images ;
 else
 images := $(call images-in,$(or $(image-dirs),$(core-dirs)))
 -include $(foreach i,$(images),$(call image-spec-file,$(i)))
@@ -498,13 +501,13 @@ __checkstack:
 # one image; LINKED-FROM is its objects, after the runtime's archives
 # unless it is declared without them.
 define image-rules
-$1.stackprotector.h: $2 $(SPAUDIT) FORCE
+$1.ssp-summary.h: $2 $(SPAUDIT) FORCE
 	$$(call if_changed,ssp_summary,$1,$2)
-$(dir $1).$(notdir $1).ssp_mode.o: $(srctree)/scripts/ssp-mode.S $1.stackprotector.h FORCE
+$(dir $1).$(notdir $1).ssp_mode.o: $(srctree)/scripts/ssp-mode.S $1.ssp-summary.h FORCE
 	$$(call if_changed,as_image_ssp_mode)
 $1: $2 $(dir $1).$(notdir $1).ssp_mode.o FORCE
 	$$(call if_changed,link_image,$(image-entry-$1))
-image-targets += $1 $1.stackprotector.h $(dir $1).$(notdir $1).ssp_mode.o
+image-targets += $1 $1.ssp-summary.h $(dir $1).$(notdir $1).ssp_mode.o
 endef
 $(foreach i,$(images),$(eval image-ars-$(i) := $(if $(filter \
 	n,$(image-runtime-$(i))),,$(runtime-ars))))
@@ -531,7 +534,7 @@ checkstack-cmd = $(CHECKSTACK) $3 --srctree=$(srctree) $(if \
 # Each image's own summary is included: ssp-mode.S reads its SSP_* values.
 quiet_cmd_as_image_ssp_mode = AS      $@
       cmd_as_image_ssp_mode = $(CC) -include $(lastword $(filter \
-	%.stackprotector.h,$^)) $(LINUXINCLUDE) $(KBUILD_CPPFLAGS) \
+	%.ssp-summary.h,$^)) $(LINUXINCLUDE) $(KBUILD_CPPFLAGS) \
 	$(KBUILD_AFLAGS) -c -o $(tmp-target) $<
 
 # The runtime's archives whole (its entry and guard are reached by no
@@ -594,7 +597,7 @@ stack-relink = $(filter kernel/built-in.a,$^)
 $(runtime-ars): %/built-in.a: % ;
 $(LIBC_LDLIBS): lib ;
 PHONY += $(core-dirs)
-$(core-dirs): prepare scripts_basic scripts_spreport
+$(core-dirs): prepare scripts_basic scripts_spaudit
 	$(Q)$(MAKE) $(build)=$@
 
 # Generated headers and the stack-protector verdict come first.
@@ -605,14 +608,14 @@ prepare: $(if $(need-config),include/config/auto.conf) \
 	$(if $(ssp-task-flags-used),$(ssp-task-prepare))
 	$(call write-if-changed,include/generated/build.h,$(build-header))
 
-# SSPKIT_GUARD_*: where kernel/task.c puts each task's canary.
+# SSPKIT_GUARD_*: where kernel/task.c puts each task's canary. Where the
+# guard lives, in words, is the audit summary's (SSP_GUARD_LOCATION).
 define build-header
 /* Generated by make; do not edit. */
 #define SSPKIT_ARCH "$(ARCH)"
 #define SSPKIT_CC "$(firstword $(CC))"
 #define SSPKIT_GUARD_REGISTER $(if $(ssp-task-flags-used),1,0)
 #define SSPKIT_GUARD_SWITCHED $(if $(filter switched,$(ssp-guard-form)),1,0)
-#define SSPKIT_GUARD_LOCATION "$(ssp-guard-location)"
 endef
 
 # The task struct's layout, for the register form's guard offset: the
@@ -642,21 +645,26 @@ scripts_basic:
 single-targets := $(filter %.o %.i %.s,$(MAKECMDGOALS))
 single-dirs    := $(filter %/,$(MAKECMDGOALS))
 PHONY += $(single-targets) $(single-dirs)
-$(single-targets): prepare scripts_basic scripts_spreport
+$(single-targets): prepare scripts_basic scripts_spaudit
 	$(if $(wildcard $(addprefix $(srctree)/$(basename $@),.c $(if $(filter \
 		%.o,$@),.S))),,$(error $@: there is no $(basename $@).c$(if $(filter \
 		%.o,$@), or .S) in $(abspath $(srctree)) to make it from))
 	$(Q)$(MAKE) $(build)=$(patsubst %/,%,$(dir $@)) $@
-$(single-dirs): prepare scripts_basic scripts_spreport
+$(single-dirs): prepare scripts_basic scripts_spaudit
 	$(if $(wildcard $(srctree)/$@Kbuild $(srctree)/$@Makefile),,$(error $@: \
 		$(abspath $(srctree))/$@ has no Kbuild or Makefile naming what to build))
 	$(Q)$(MAKE) $(build)=$(patsubst %/,%,$@)
 
 ####
 # spreport: how many functions this build protects, and what it costs.
-PHONY += spreport scripts_spreport
-scripts_spreport: scripts_basic
+PHONY += spreport scripts_spreport scripts_spaudit scripts_elfscan
+scripts_spreport: scripts_elfscan
 	$(Q)$(MAKE) $(build)=scripts/spreport
+# spaudit, the auditor, and the ELF reading it shares with spreport.
+scripts_spaudit: scripts_elfscan
+	$(Q)$(MAKE) $(build)=scripts/spaudit
+scripts_elfscan: scripts_basic
+	$(Q)$(MAKE) $(build)=scripts/elfscan
 
 ####
 # checkstack: each image's roots (its entry, each task an annotation
@@ -787,7 +795,7 @@ clean:
 	$(Q)find $(clean-root) \( -name '*.o' -o -name '*.a' -o -name '.*.cmd' \
 		-o -name '.*.d' -o -name '*.tmp' -o -name '.*.ssp' -o -name '.*.list' \
 		-o -name '.ssp-audit*' -o -name '.*.ssp-objects' -o -name '.*.ssp-prebuilt' \
-		-o -name 'images.order' -o -name '.*.image' -o -name '*.stackprotector.h' \
+		-o -name 'images.order' -o -name '.*.image' -o -name '*.ssp-summary.h' \
 		-o -name '.kbuild-objtree' -o -name '*.su' -o -name '*.ci' \
 		-o -name '.*.stack-bounds*' \) \
 		-type f -print0 | \

@@ -5,11 +5,11 @@
  * image's banner. It is assembled after every other object of the image
  * has been compiled and audited (the top-level Makefile's images), so it
  * cannot be a C object that the audit would have to judge before it
- * exists. The image's summary, IMAGE.stackprotector.h, comes with
+ * exists. The image's summary, IMAGE.ssp-summary.h, comes with
  * -include.
  */
-#ifndef __GENERATED_STACKPROTECTOR_H
-#error "assemble with -include IMAGE.stackprotector.h (the top-level Makefile's images)"
+#ifndef __GENERATED_SSP_SUMMARY_H
+#error "assemble with -include IMAGE.ssp-summary.h (the top-level Makefile's images)"
 #endif
 
 	.section .rodata

@@ -18,7 +18,7 @@
  *   marked            nothing, stack_protect     explicit, regular,
  *                                                strong, all (gcc)
  *
- * spaudit (scripts/spreport) reads which of them carry a canary and so
+ * spaudit (scripts/spaudit) reads which of them carry a canary and so
  * what the object was built as. They live in a section every image's
  * link discards (scripts/discard.lds), so they cost the image nothing,
  * and spreport leaves them out of its counts. The buffers escape into an

@@ -8,7 +8,6 @@
 #define _GNU_SOURCE		/* getopt_long */
 
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,18 +92,6 @@ struct options {
 	bool compare;
 	const char *svg;
 };
-
-void report_error(const char *file, const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush(stdout);		/* keep errors after the lines they follow */
-	fprintf(stderr, "spreport: %s: ", file);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
 
 static int usage_error(const char *why)
 {
@@ -232,7 +219,10 @@ static int compare_builds(char **args, int count, const struct options *opt)
 int main(int argc, char **argv)
 {
 	struct options opt = { 0 };
-	int first = parse_options(argc, argv, &opt);
+	int first;
+
+	elfscan_program = "spreport";
+	first = parse_options(argc, argv, &opt);
 
 	if (first < 0)
 		return usage_error("bad option");

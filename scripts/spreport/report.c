@@ -6,37 +6,9 @@
  * keeps nothing afterwards); totals are printed at the end.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
-#include <unistd.h>
 
 #include "spreport.h"
-
-/* PATH opened for writing as a file made here: whatever was at PATH is
- * removed and O_EXCL refuses anything put there since, so that a link
- * planted at an output's name (an M= tree is third-party content) is
- * replaced, never written through. NULL, errno set, on failure. */
-FILE *fopen_fresh(const char *path)
-{
-	FILE *f;
-	int fd;
-
-	if (unlink(path) != 0 && errno != ENOENT)
-		return NULL;
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
-	if (fd < 0)
-		return NULL;
-	f = fdopen(fd, "w");
-	if (f == NULL)
-		close(fd);
-	return f;
-}
-
-double percent_of(uint64_t part, uint64_t whole)
-{
-	return whole ? 100.0 * (double)part / (double)whole : 0.0;
-}
 
 void print_summary(FILE *out, const struct tally *t)
 {
@@ -57,23 +29,6 @@ void list_function(const struct function_info *fn, void *ctx)
 	fprintf(out, "%-11s %8" PRIu64 " %s %s\n",
 		fn->is_protected ? "protected" : "unprotected", fn->size,
 		fn->name, fn->file);
-}
-
-/* Symbol and file names are bytes, not text: escape all but plain ASCII. */
-void json_string(FILE *out, const char *s)
-{
-	const unsigned char *p;
-
-	fputc('"', out);
-	for (p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(out, "\\%c", *p);
-		else if (*p < 0x20 || *p >= 0x7f)
-			fprintf(out, "\\u%04x", *p);
-		else
-			fputc(*p, out);
-	}
-	fputc('"', out);
 }
 
 struct json_state {

@@ -2,86 +2,26 @@
 /*
  * spreport: count stack-protected functions and text size in ELF objects.
  *
- * Shared declarations of the five parts: scan.c reads ELF, branch.c
- * decodes the calls it needs, walk.c turns command-line paths into files,
- * report.c prints, svg.c draws.
+ * Shared declarations of its four parts: main.c reads the command line,
+ * walk.c turns command-line paths into files, report.c prints, svg.c
+ * draws. The ELF reading is scripts/elfscan's (elfscan.h), which spaudit
+ * (scripts/spaudit) links too.
  */
 #ifndef SPREPORT_H
 #define SPREPORT_H
 
-#include <stdbool.h>
-#include <stdint.h>
-#include <stdio.h>
-
-/* One function body, handed to the caller while its object is still open. */
-struct function_info {
-	const char *file;	/* "dir/a.o" or "lib.a(a.o)" */
-	const char *name;
-	uint64_t size;		/* bytes, cold part included */
-	bool is_protected;
-	bool is_discarded;	/* in a .discard.* section: no link keeps it */
-};
-
-/* Called for every body, discarded ones too: those are not counted. */
-typedef void (*function_cb)(const struct function_info *fn, void *ctx);
-
-/*
- * Only counters survive an object: memory stays proportional to the
- * largest single object, not to the build.
- */
-struct tally {
-	uint64_t functions;
-	uint64_t protected_functions;
-	uint64_t text_bytes;
-	uint64_t objects;
-	unsigned errors;	/* inputs that could not be read */
-};
-
-/* scan.c */
-void scan_init(void);
-/* Scan one file (object, linked image or archive); errors are printed. */
-void scan_file(const char *path, struct tally *t, function_cb cb, void *ctx);
-
-/* branch.c */
-/* The bytes of one function (or part of one) and how to read them. */
-struct code {
-	const unsigned char *bytes;
-	size_t size;
-	uint64_t address;	/* of bytes[0]: a section offset, or an address */
-	uint16_t machine;	/* EM_* */
-	bool big_endian;
-	bool is_64;
-	bool thumb;		/* ARM: Thumb code (bit 0 of the symbol) */
-	bool linked;		/* ET_EXEC/ET_DYN: fields are resolved */
-};
-
-/* Returns true to stop the walk. */
-typedef bool (*target_fn)(uint64_t target, void *ctx);
-
-/* Calls fn with the target of every direct call or branch; true if fn did. */
-bool for_each_branch(const struct code *c, target_fn fn, void *ctx);
-/* What a relocation of TYPE against a section symbol points at, past it. */
-bool reloc_target_offset(uint16_t machine, uint32_t type, int64_t addend,
-			 const unsigned char *field, size_t avail,
-			 bool big_endian, int64_t *offset);
-/* In a linked image: the address an absolute relocation's field holds. */
-bool reloc_absolute_target(uint16_t machine, uint32_t type,
-			   const unsigned char *field, size_t avail,
-			   bool big_endian, uint64_t *target);
+#include "../elfscan/elfscan.h"
 
 /* walk.c */
 /* A path is a file, or a directory standing for every *.o below it. */
 void walk_path(const char *path, struct tally *t, function_cb cb, void *ctx);
 
 /* report.c */
-double percent_of(uint64_t part, uint64_t whole);
 void print_summary(FILE *out, const struct tally *t);
 void list_function(const struct function_info *fn, void *ctx);
 void json_begin(FILE *out);
 void json_function(const struct function_info *fn, void *ctx);
 void json_end(FILE *out, const struct tally *t);
-void json_string(FILE *out, const char *s);
-FILE *fopen_fresh(const char *path);
 
 struct build {
 	const char *label;
@@ -96,9 +36,5 @@ double text_growth(const struct build *base, const struct build *b);
 
 /* svg.c */
 int write_svg(const char *path, const struct build *builds, int count);
-
-/* main.c */
-void report_error(const char *file, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
 
 #endif /* SPREPORT_H */

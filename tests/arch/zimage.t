@@ -39,7 +39,7 @@ stage_checks() {
 mk O="$O" ARCH=arm arm_defconfig
 check_eq "arm_defconfig" 0 $?
 
-for mode in none regular strong all explicit; do
+for mode in $("$SRC/scripts/ssp-modes"); do
 	mk O="$O" ARCH=arm "$mode.config" && mk O="$O" ARCH=arm -j2
 	if [ $? -ne 0 ] || [ ! -x "$ZIMAGE" ]; then
 		fail "$mode: build sample and zImage" "$(tail -20 "$T/out")"

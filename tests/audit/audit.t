@@ -57,8 +57,8 @@ check_grep "...make's last audit line names the weakest mode and its count" \
 	'^stack-protector: none in 6 of 6 objects, configured strong' "$T/knw.out"
 check_grep "...the banner says none, and how many objects" \
 	'stack-protector=none \(configured strong; 6 of 6 objects[;)]' "$(banner knw >"$T/b"; echo "$T/b")"
-check_grep "...stackprotector.h says none" '^#define SSP_MODE_EFFECTIVE "none"$' \
-	"$T/knw/include/generated/stackprotector.h"
+check_grep "...ssp-summary.h says none" '^#define SSP_MODE_EFFECTIVE "none"$' \
+	"$T/knw/include/generated/ssp-summary.h"
 check_eq "...and char16 is indeed not caught" 139 "$(smash knw char16)"
 spaudit knw KCFLAGS=-fno-stack-protector >"$T/knw.audit"; rc=$?
 check "...make spaudit exits non-zero" test $rc -ne 0

@@ -22,7 +22,7 @@ check_grep "...it reports the build that was made, not a new one" \
 execs=$(grep -o 'execve("[^"]*"' "$T/spaudit.strace" | grep -v ENOENT | sed 's/execve("//; s/"$//' | sort -u)
 check_eq "...and starts no compiler, assembler or linker (strace)" "" \
 	"$(printf '%s\n' $execs | grep -E '/(gcc|cc|cc1|clang[^/]*|as|ld[^/]*|collect2|x86_64-linux-gnu-[^/]*)$')"
-check_grep "...only make, the lock, the shell and spaudit" '/scripts/spreport/spaudit$' \
+check_grep "...only make, the lock, the shell and spaudit" '/scripts/spaudit/spaudit$' \
 	"$(printf '%s\n' $execs >"$T/execs"; echo "$T/execs")"
 check "...and leaves every object as it was" test "$(find "$O" -newer "$T/audit" -name '*.o' | wc -l)" -eq 0
 

@@ -103,7 +103,7 @@ NOSSP static int via_macro(void) { return s[0]; }
 [[gnu::no_stack_protector]] int c2x(void) { return 0; }
 int clean(void) { return 1; }
 X
-"$O/scripts/spreport/spaudit" sources "$T/misc.c" >"$T/misc.out" 2>&1
+"$O/scripts/spaudit/spaudit" sources "$T/misc.c" >"$T/misc.out" 2>&1
 check_eq "spaudit sources: the macro and the C2x attribute, nothing else" \
 	"4: via_macro 5: c2x" "$(sed -n 's/^[^:]*:\([0-9]*\): \([^:]*\):.*/\1: \2/p' "$T/misc.out" | tr '\n' ' ' | sed 's/ $//')"
 

@@ -110,17 +110,17 @@ check "...and the image is there" test -x "$X/rtlib"
 O="$T/x86_64_defconfig" X="$T/ext-x86_64_defconfig"
 printf 'void *memcpy(void *d, const void *s, unsigned long n);\nunsigned long strlen(const char *s);\nvoid *memcpy(void *d, const void *s, unsigned long n) { (void)s; (void)n; return d; }\nunsigned long strlen(const char *s) { (void)s; return 0; }\n' >"$T/fake.c"
 gcc -c -O2 -o "$T/fake.o" "$T/fake.c" && ar rc "$T/libfake.a" "$T/fake.o"
-(cd "$O" && scripts/spreport/spaudit prebuilt --image="$X/rtlib" --list="$X/.rtlib.ssp-objects" \
+(cd "$O" && scripts/spaudit/spaudit prebuilt --image="$X/rtlib" --list="$X/.rtlib.ssp-objects" \
 	--record="$T/rec" "$T/libfake.a") >"$T/log" 2>&1
 check_eq "an archive defining what an audited object defines takes nothing from the image" \
 	"" "$(grep -v '^#' "$T/rec")"
 grep -v 'lib/string.o' "$X/.rtlib.ssp-objects" >"$T/list-without"
-(cd "$O" && scripts/spreport/spaudit prebuilt --image="$X/rtlib" --list="$T/list-without" \
+(cd "$O" && scripts/spaudit/spaudit prebuilt --image="$X/rtlib" --list="$T/list-without" \
 	--record="$T/rec" "$T/libfake.a") >"$T/log" 2>&1
 check_grep "with that object left out of the list, its functions are the archive's" \
 	"^prebuilt	$T/libfake.a\(fake.o\)	[0-9]+	0	[0-9]+$" "$T/rec"
 check_grep "...and the build's line says so" "prebuilt libfake.a: [0-9]+ functions from 1 member" "$T/log"
-"$O/scripts/spreport/spaudit" prebuilt --image="$X/rtlib" --record="$T/rec" "$T/libfake.a" >"$T/log" 2>&1
+"$O/scripts/spaudit/spaudit" prebuilt --image="$X/rtlib" --record="$T/rec" "$T/libfake.a" >"$T/log" 2>&1
 check_eq "spaudit prebuilt without --list is a usage error" 2 $?
 
 done_testing

@@ -22,8 +22,8 @@ for compiler in gcc clang; do
 	check "$compiler per-task: the register form is refused, the kernel's way" grep -qF "$refusal" "$T/out"
 	check_nogrep "$compiler per-task: ...so no object reads cp15" '-mtp=cp15' "$O/samples/sample/.main.o.cmd"
 	check_grep "$compiler per-task: make says where the guard lives" 'guard per-task switched' "$T/out"
-	check_grep "$compiler per-task: ...and so does stackprotector.h" \
-		'SSP_GUARD_LOCATION "per-task switched"' "$O/include/generated/stackprotector.h"
+	check_grep "$compiler per-task: ...and so does ssp-summary.h" \
+		'SSP_GUARD_LOCATION "per-task switched"' "$O/include/generated/ssp-summary.h"
 	brun "$O/sample"
 	check_grep "$compiler per-task: ...and the banner" 'guard-location=per-task switched$' "$T/stdout"
 	brun "$O/sample" tasks canaries

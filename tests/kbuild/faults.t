@@ -91,9 +91,9 @@ CC_STALL=scripts/basic/fixdep.tmp kill_at "host program" \
 	"$O/scripts/basic/fixdep.tmp" HOSTCC="$LOGCC" KCFLAGS=-DFAULT=4
 after_kill "host program" scripts/basic/fixdep -DFAULT=4
 # The audit: its stamp for lib/, and the header it writes for the banner.
-cp "$O/scripts/spreport/spaudit" "$T/spaudit"
+cp "$O/scripts/spaudit/spaudit" "$T/spaudit"
 n=4
-for f in stamp:lib/.ssp-audit:lib header:samples/sample/sample.stackprotector.h:samples/sample/sample; do
+for f in stamp:lib/.ssp-audit:lib header:samples/sample/sample.ssp-summary.h:samples/sample/sample; do
 	name="audit ${f%%:*}" f=${f#*:}; file=${f%:*} dir=${f#*:}
 	n=$((n + 1))
 	SPAUDIT_STALL=$file.tmp REAL_SPAUDIT="$T/spaudit" kill_at "$name" "$O/$file.tmp" \

@@ -24,7 +24,7 @@ mk O="$O" defconfig
 mk O="$O" HOSTCFLAGS="$san" HOSTLDFLAGS="$san"; rc=$?
 check_eq "the kit builds with sanitized host tools" 0 $rc
 check_nogrep "...and they report nothing on the real build" 'runtime error|Sanitizer' "$T/out"
-SPAUDIT="$O/scripts/spreport/spaudit" SPREPORT="$O/scripts/spreport/spreport"
+SPAUDIT="$O/scripts/spaudit/spaudit" SPREPORT="$O/scripts/spreport/spreport"
 FIXDEP="$O/scripts/basic/fixdep"
 check "...spaudit is sanitized" grep -q __asan_init "$SPAUDIT"
 

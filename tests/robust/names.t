@@ -126,7 +126,7 @@ check_grep "(3) make spaudit hands spaudit the file, not its lines" \
 	"spaudit report +--images=$T/ext/images.order\$" "$T/out"
 echo "$T/x/h|id>PWNED|x" >>"$T/ext/images.order"
 printf 'image\t%s\nexpect\tstrong\n' "$T/x/h|id>PWNED|x" >"$T/x/.h|id>PWNED|x.ssp-objects"
-(cd "$O" && scripts/spreport/spaudit report --images="$T/ext/images.order") >"$T/out" 2>&1
+(cd "$O" && scripts/spaudit/spaudit report --images="$T/ext/images.order") >"$T/out" 2>&1
 check_eq "(3) spaudit reads a hostile line as data" 0 $?
 check "(3) ...naming the image as text" grep -qxF "$T/x/h|id>PWNED|x:" "$T/out"
 no_canary "(3) spaudit report --images"

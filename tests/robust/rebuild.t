@@ -23,9 +23,9 @@ variant() {
 outputs() {
 	(cd "$O" && find arch lib samples -name '*.o' -o -name '.*.o.ssp'
 	 echo samples/sample/sample; echo samples/sample/.sample.ssp_mode.o
-	 printf '%s\n' scripts/basic/fixdep scripts/spreport/spaudit scripts/spreport/spreport
+	 printf '%s\n' scripts/basic/fixdep scripts/spaudit/spaudit scripts/spreport/spreport
 	 echo include/generated/autoconf.h
-	 printf '%s\n' samples/sample/sample.stackprotector.h include/generated/stackprotector.h
+	 printf '%s\n' samples/sample/sample.ssp-summary.h include/generated/ssp-summary.h
 	 echo include/config/auto.conf)
 }
 now() { date +%s.%N; }

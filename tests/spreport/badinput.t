@@ -4,7 +4,7 @@
 # never a crash (status >= 128).  The tool runs directly, no wrapper.
 . "$(dirname "$0")/../lib.sh"
 SPREPORT=${SPREPORT:-$T/spreport}
-[ -x "$SPREPORT" ] || cc -std=c11 -O2 -o "$SPREPORT" $(ls "$SRC"/scripts/spreport/*.c | grep -v /spaudit.c) -lelf ||
+[ -x "$SPREPORT" ] || cc -std=c11 -O2 -o "$SPREPORT" "$SRC"/scripts/spreport/*.c "$SRC"/scripts/elfscan/*.c -lelf ||
 	{ fail "build spreport"; done_testing; }
 
 # judge FILE: prints nothing when the outcome is acceptable.

@@ -4,13 +4,13 @@
 # has the shape of the v3.14 pull request; --json and --svg are well formed.
 . "$(dirname "$0")/../lib.sh"
 SPREPORT=${SPREPORT:-$T/spreport}
-[ -x "$SPREPORT" ] || cc -std=c11 -O2 -o "$SPREPORT" $(ls "$SRC"/scripts/spreport/*.c | grep -v /spaudit.c) -lelf ||
+[ -x "$SPREPORT" ] || cc -std=c11 -O2 -o "$SPREPORT" "$SRC"/scripts/spreport/*.c "$SRC"/scripts/elfscan/*.c -lelf ||
 	{ fail "build spreport"; done_testing; }
 ORACLE=$SRC/tests/spreport/oracle.sh
 
 # 40 files x 60 functions: a few thousand functions in a few seconds.
 "$SRC/scripts/spreport/gen-corpus" "$T/src" 40 60 || { fail "gen-corpus"; done_testing; }
-modes="none regular strong all explicit"
+modes=$("$SRC/scripts/ssp-modes")
 for mode in $modes; do
 	case $mode in
 	none) flag=-fno-stack-protector ;;
@@ -21,7 +21,7 @@ for mode in $modes; do
 		fail "build corpus ($mode)" "$(cat "$T/err")"
 done
 
-"$SPREPORT" --compare "$T/none" "$T/regular" "$T/strong" "$T/all" "$T/explicit" \
+"$SPREPORT" --compare $(for m in $modes; do echo "$T/$m"; done) \
 	--svg "$T/chart.svg" >"$T/table"
 check_eq "compare: status 0" 0 $?
 check_grep "compare: pull request layout" '^      - strong$' "$T/table"

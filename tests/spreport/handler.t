@@ -13,7 +13,7 @@
 # mode of the old definition is shown to be present in the input.
 . "$(dirname "$0")/../lib.sh"
 SPREPORT=${SPREPORT:-$T/spreport}
-[ -x "$SPREPORT" ] || cc -std=c11 -O2 -o "$SPREPORT" $(ls "$SRC"/scripts/spreport/*.c | grep -v /spaudit.c) -lelf ||
+[ -x "$SPREPORT" ] || cc -std=c11 -O2 -o "$SPREPORT" "$SRC"/scripts/spreport/*.c "$SRC"/scripts/elfscan/*.c -lelf ||
 	{ fail "build spreport"; done_testing; }
 ORACLE=$SRC/tests/spreport/oracle.sh
 ORACLE_RELOCS=$SRC/tests/spreport/oracle-readelf.sh

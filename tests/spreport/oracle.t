@@ -4,7 +4,7 @@
 # for every cross compiler and every stack-protector mode.
 . "$(dirname "$0")/../lib.sh"
 SPREPORT=${SPREPORT:-$T/spreport}
-[ -x "$SPREPORT" ] || cc -std=c11 -O2 -o "$SPREPORT" $(ls "$SRC"/scripts/spreport/*.c | grep -v /spaudit.c) -lelf ||
+[ -x "$SPREPORT" ] || cc -std=c11 -O2 -o "$SPREPORT" "$SRC"/scripts/spreport/*.c "$SRC"/scripts/elfscan/*.c -lelf ||
 	{ fail "build spreport"; done_testing; }
 ORACLE=$SRC/tests/spreport/oracle.sh
 
@@ -40,7 +40,7 @@ EOF
 targets="x86_64::tls i686:i686-linux-gnu-:tls arm:arm-linux-gnueabihf-:
 arm64:aarch64-linux-gnu-: mips:mips-linux-gnu-: sh4:sh4-linux-gnu-:
 riscv64:riscv64-linux-gnu-: ppc64le:powerpc64le-linux-gnu-:tls m68k:m68k-linux-gnu-:"
-modes="none regular strong all explicit"
+modes=$("$SRC/scripts/ssp-modes")
 
 mode_flag() {
 	case $1 in

@@ -3,7 +3,7 @@
 # an archive of them and a linked image (--emit-relocs); text as size -A.
 . "$(dirname "$0")/../lib.sh"
 SPREPORT=${SPREPORT:-$T/spreport}
-[ -x "$SPREPORT" ] || cc -std=c11 -O2 -o "$SPREPORT" $(ls "$SRC"/scripts/spreport/*.c | grep -v /spaudit.c) -lelf ||
+[ -x "$SPREPORT" ] || cc -std=c11 -O2 -o "$SPREPORT" "$SRC"/scripts/spreport/*.c "$SRC"/scripts/elfscan/*.c -lelf ||
 	{ fail "build spreport"; done_testing; }
 ORACLE=$SRC/tests/spreport/oracle.sh
 CFLAGS="-ffreestanding -fno-builtin -O2 -fstack-protector-strong"

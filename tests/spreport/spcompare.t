@@ -17,7 +17,7 @@ entry() {
 	awk -v m="$1" '$1 == "-" && $2 == m { f = 1; next }
 		f && / functions are stack-protected/ { print $1, $3; exit }' "$T/out"
 }
-for mode in none regular strong all explicit; do
+for mode in $("$SRC/scripts/ssp-modes"); do
 	check_grep "$mode: built with the user's fragment" '^CONFIG_LOCALVERSION="-cmp"$' "$C/$mode/.config"
 	up=$(echo $mode | tr a-z A-Z)
 	check_grep "$mode: ...and the mode on top of it" "^CONFIG_CC_STACKPROTECTOR_$up=y\$" "$C/$mode/.config"

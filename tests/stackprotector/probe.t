@@ -94,7 +94,7 @@ check "distro compiler, STRONG: protected functions exist (the count can fail)" 
 	test "$(protected distro-strong)" -gt 0
 
 # The real gcc supports every mode: no warning, effective = configured.
-for mode in none regular strong all explicit; do
+for mode in $("$SRC/scripts/ssp-modes"); do
 	build "gcc-$mode" gcc "$mode"
 	check_nogrep "gcc, $mode: no stack-protector warning" 'Cannot use|broken' "$T/gcc-$mode.out"
 	check_grep "gcc, $mode: banner shows $mode as built and configured" \

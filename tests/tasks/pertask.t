@@ -3,7 +3,7 @@
 # STACKPROTECTOR_PER_TASK on every port and compiler that has it, in the
 # spirit of LKDTM's REPORT_STACK_CANARY, with -fstack-protector-all so
 # that every frame on every task's stack carries a canary:
-#  - make, include/generated/stackprotector.h and sample all name the
+#  - make, include/generated/ssp-summary.h and sample all name the
 #    guard location the compiler's documented flags give
 #    (Documentation/toolchains.md): a thread register where gcc (or clang) takes the flags, else the
 #    global guard switched per task, with the 3.14-style warning when
@@ -83,8 +83,8 @@ one() {
 	loc=$(printf '%s' "$where" | sed "s/@/$offset/")
 	check_grep "$name: make says the guard is $loc" \
 		"^stack-protector: all in all [0-9]+ objects .*, guard $loc;" "$T/build.out"
-	check_grep "$name: ... and stackprotector.h" \
-		"^#define SSP_GUARD_LOCATION \"$loc\"$" "$O/include/generated/stackprotector.h"
+	check_grep "$name: ... and ssp-summary.h" \
+		"^#define SSP_GUARD_LOCATION \"$loc\"$" "$O/include/generated/ssp-summary.h"
 	mk O="$O" ARCH="$arch" $llvm run
 	check_grep "$name: ... and sample's banner" " guard-location=$loc\$" "$T/out"
 

@@ -9,10 +9,12 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "kfile.h"
+
 #define OPTOUT_NAME_MAX		128
 #define OPTOUT_IDENTS_MAX	512
 #define OPTOUT_HOW_MAX		256
-#define OPTOUT_PATH_MAX		1024
+#define OPTOUT_PATH_MAX		KFILE_PATH_MAX
 /* The function name of a region a header leaves open. */
 #define OPTOUT_REST_OF_UNIT	"(the rest of the translation unit)"
 
@@ -44,13 +46,5 @@ int optout_scan_file(const char *path, bool is_header, struct optout_list *out);
 int optout_scan_object(const char *object, struct optout_list *out);
 
 void optout_free(struct optout_list *l);
-
-/* "dir/name.o" -> "dir/.name.oSUFFIX": where the build keeps what it
- * knows of an object (".cmd", ".ssp"). Returns NULL when out of memory. */
-char *optout_beside(const char *object, const char *suffix);
-
-/* PATH as the source tree names it ($srctree/ taken off: make gives an
- * O= build absolute paths). */
-const char *optout_short_path(const char *path);
 
 #endif /* OPTOUT_H */

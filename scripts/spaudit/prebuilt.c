@@ -9,7 +9,7 @@
  * where the rest came from. A function of the image that no audited object
  * defines, and that a member of an archive does, came from that member:
  * its size and whether it checks a canary are read from the image itself
- * (scan.c, as spreport reads it). One line per member goes to RECORD,
+ * (scripts/elfscan, as spreport reads it). One line per member goes to RECORD,
  * which "spaudit report" prints after the image's own objects, and one
  * line per archive to standard output, for the build's log.
  */
@@ -21,8 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "prebuilt.h"
-#include "spreport.h"
+#include "spaudit.h"
 
 /* A growing array of strings, sorted once it is complete. */
 struct names {

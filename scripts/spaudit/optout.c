@@ -33,180 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lexer.h"
 #include "optout.h"
-
-enum token_kind { T_EOF, T_IDENT, T_STRING, T_PUNCT, T_DIRECTIVE };
-
-struct token {
-	enum token_kind kind;
-	const char *text;
-	size_t len;
-	unsigned line;
-};
-
-struct lexer {
-	const char *p, *end;
-	unsigned line;
-	bool bol;		/* at the start of a line: '#' begins a directive */
-	unsigned fixed_line;	/* nonzero: a macro body, every token here */
-};
-
-static bool is_ident_start(char c)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static bool is_ident_char(char c)
-{
-	return is_ident_start(c) || (c >= '0' && c <= '9');
-}
-
-/* Past blanks, newlines, comments and line continuations. */
-static void skip_blank(struct lexer *lx)
-{
-	while (lx->p < lx->end) {
-		char c = *lx->p;
-
-		if (c == '\n') {
-			lx->line++;
-			lx->bol = true;
-			lx->p++;
-		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
-			   c == '\v') {
-			lx->p++;
-		} else if (c == '\\' && lx->p + 1 < lx->end && lx->p[1] == '\n') {
-			lx->line++;
-			lx->p += 2;
-		} else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '*') {
-			lx->p += 2;
-			while (lx->p + 1 < lx->end && !(lx->p[0] == '*' && lx->p[1] == '/'))
-				lx->line += *lx->p++ == '\n';
-			lx->p = lx->p + 1 < lx->end ? lx->p + 2 : lx->end;
-		} else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '/') {
-			while (lx->p < lx->end && *lx->p != '\n')
-				lx->p++;
-		} else {
-			return;
-		}
-	}
-}
-
-/* A string or character literal; p is at its opening quote. */
-static void skip_quoted(struct lexer *lx)
-{
-	char quote = *lx->p++;
-
-	while (lx->p < lx->end && *lx->p != quote && *lx->p != '\n') {
-		if (*lx->p == '\\' && lx->p + 1 < lx->end)
-			lx->line += *++lx->p == '\n';
-		lx->p++;
-	}
-	if (lx->p < lx->end && *lx->p == quote)
-		lx->p++;
-}
-
-/* A directive, to the end of its logical line (continuations joined). */
-static void skip_directive(struct lexer *lx)
-{
-	while (lx->p < lx->end && *lx->p != '\n') {
-		if (*lx->p == '\\' && lx->p + 1 < lx->end && lx->p[1] == '\n') {
-			lx->line++;
-			lx->p++;
-		} else if (*lx->p == '/' && lx->p + 1 < lx->end && lx->p[1] == '*') {
-			lx->p += 2;
-			while (lx->p + 1 < lx->end && !(lx->p[0] == '*' && lx->p[1] == '/'))
-				lx->line += *lx->p++ == '\n';
-			lx->p++;
-		} else if (*lx->p == '"' || *lx->p == '\'') {
-			skip_quoted(lx);
-			continue;
-		}
-		lx->p++;
-	}
-}
-
-static struct token next_token(struct lexer *lx)
-{
-	struct token t = { T_EOF, NULL, 0, 0 };
-	const char *start;
-
-	skip_blank(lx);
-	t.line = lx->fixed_line ? lx->fixed_line : lx->line;
-	if (lx->p >= lx->end)
-		return t;
-	start = lx->p;
-	if (*lx->p == '#' && lx->bol && !lx->fixed_line) {
-		lx->p++;
-		skip_directive(lx);
-		t.kind = T_DIRECTIVE;
-		start++;
-	} else if (is_ident_start(*lx->p)) {
-		while (lx->p < lx->end && is_ident_char(*lx->p))
-			lx->p++;
-		t.kind = T_IDENT;
-	} else if (*lx->p == '"' || *lx->p == '\'') {
-		skip_quoted(lx);
-		t.kind = *start == '"' ? T_STRING : T_PUNCT;
-	} else if (*lx->p >= '0' && *lx->p <= '9') {
-		while (lx->p < lx->end && (is_ident_char(*lx->p) || *lx->p == '.'))
-			lx->p++;
-		t.kind = T_PUNCT;
-	} else {
-		lx->p++;
-		t.kind = T_PUNCT;
-	}
-	lx->bol = false;
-	t.text = start;
-	t.len = (size_t)(lx->p - start);
-	return t;
-}
-
-static bool tok_is(const struct token *t, const char *s)
-{
-	return t->len == strlen(s) && memcmp(t->text, s, t->len) == 0;
-}
-
-/* Does TEXT (LEN bytes, not terminated) contain NEEDLE? */
-static bool contains(const char *text, size_t len, const char *needle)
-{
-	size_t n = strlen(needle), i;
-
-	for (i = 0; i + n <= len; i++)
-		if (memcmp(text + i, needle, n) == 0)
-			return true;
-	return false;
-}
-
-/* Does TEXT hold the identifier WORD, not as part of a longer one? */
-static bool has_word(const char *text, size_t len, const char *word)
-{
-	size_t n = strlen(word), i;
-
-	for (i = 0; i + n <= len; i++)
-		if (memcmp(text + i, word, n) == 0 &&
-		    (i == 0 || !is_ident_char(text[i - 1])) &&
-		    (i + n == len || !is_ident_char(text[i + n])))
-			return true;
-	return false;
-}
-
-/* The next identifier of TEXT from *POS on, into WORD; false at the end. */
-static bool next_word(const char *text, size_t len, size_t *pos, char *word,
-		      size_t size)
-{
-	size_t i = *pos, n;
-
-	while (i < len && !is_ident_start(text[i]))
-		i++;
-	if (i >= len)
-		return false;
-	for (n = 0; i < len && is_ident_char(text[i]); i++)
-		if (n + 1 < size)
-			word[n++] = text[i];
-	word[n] = '\0';
-	*pos = i;
-	return true;
-}
 
 #define MAX_NEST	64
 #define MAX_ALIASES	64
@@ -252,16 +80,6 @@ struct scanner {
 	int expanding;		/* alias expansions in progress */
 };
 
-const char *optout_short_path(const char *path)
-{
-	const char *top = getenv("srctree");
-	size_t n = top ? strlen(top) : 0;
-
-	if (n > 1 && strncmp(path, top, n) == 0 && path[n] == '/')
-		return path + n + 1;
-	return strncmp(path, "./", 2) == 0 ? path + 2 : path;
-}
-
 static void describe(char *how, const char *what, const char *text, size_t len,
 		     const char *path, unsigned line)
 {
@@ -274,7 +92,7 @@ static void describe(char *how, const char *what, const char *text, size_t len,
 	n = len > 80 ? 80 : len;
 
 	snprintf(how, OPTOUT_HOW_MAX, "%s%.*s%s at %s:%u", what, (int)n, text,
-		 len > n ? "..." : "", optout_short_path(path), line);
+		 len > n ? "..." : "", kfile_short_path(path), line);
 }
 
 static int add_site(struct optout_list *l, const struct optout_site *s)
@@ -574,7 +392,7 @@ static void scan_ident(struct scanner *sc, struct lexer *lx, const struct token 
 	}
 	if (tok_is(t, "no_stack_protector") || tok_is(t, "__no_stack_protector__")) {
 		snprintf(how, sizeof(how), "the no_stack_protector attribute at %s:%u",
-			 optout_short_path(sc->path), t->line);
+			 kfile_short_path(sc->path), t->line);
 		mark_pending(d, t, how);
 		return;
 	}
@@ -654,39 +472,12 @@ static void scan_text(struct scanner *sc, struct lexer *lx)
 	}
 }
 
-static char *read_whole(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL, *grown;
-	size_t cap = 0, n;
-
-	*len = 0;
-	if (f == NULL)
-		return NULL;
-	do {
-		if (*len + 65536 > cap) {
-			cap = cap ? cap * 2 : 65536;
-			grown = realloc(buf, cap);
-			if (grown == NULL) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = grown;
-		}
-		n = fread(buf + *len, 1, cap - *len, f);
-		*len += n;
-	} while (n > 0);
-	fclose(f);
-	return buf;
-}
-
 int optout_scan_file(const char *path, bool is_header, struct optout_list *out)
 {
 	struct scanner *sc = calloc(1, sizeof(*sc));
 	struct lexer lx = { .line = 1, .bol = true };
 	size_t len;
-	char *text = read_whole(path, &len);
+	char *text = kfile_read(path, &len);
 	const struct region *r;
 	int i;
 
@@ -758,82 +549,23 @@ static int append(struct optout_list *out, const struct optout_list *in)
 	return 0;
 }
 
-char *optout_beside(const char *object, const char *suffix)
+/* kfile_for_each_source()'s: FILE's sites, appended to CTX's list. */
+static int scan_source(const char *object, const char *file, bool is_header,
+		       void *ctx)
 {
-	const char *slash = strrchr(object, '/');
-	size_t dir = slash ? (size_t)(slash - object) + 1 : 0;
-	size_t len = strlen(object) + strlen(suffix) + 2;
-	char *path = malloc(len);
+	const struct optout_list *sites = scan_cached(file, is_header);
 
-	if (path != NULL)
-		snprintf(path, len, "%.*s.%s%s", (int)dir, object, object + dir, suffix);
-	return path;
-}
-
-/* The value of "NAME<object> := VALUE" in a .cmd file's text, or NULL. */
-static const char *cmd_value(const char *text, const char *name,
-			     const char *object)
-{
-	size_t n = strlen(name), o = strlen(object);
-	const char *line;
-
-	for (line = text; line != NULL; line = strchr(line, '\n'), line = line ? line + 1 : NULL)
-		if (strncmp(line, name, n) == 0 && strncmp(line + n, object, o) == 0 &&
-		    strncmp(line + n + o, " := ", 4) == 0)
-			return line + n + o + 4;
-	return NULL;
+	if (sites == NULL) {
+		fprintf(stderr, "spaudit: %s: cannot read %s, which it was "
+			"compiled from: %s\n", object, file, strerror(errno));
+		return -1;
+	}
+	return append(ctx, sites);
 }
 
 int optout_scan_object(const char *object, struct optout_list *out)
 {
-	char *path = optout_beside(object, ".cmd"), *text, *source = NULL;
-	const char *v, *p, *end;
-	const struct optout_list *sites;
-	size_t len, n;
-	int status = 0;
-
-	text = path ? read_whole(path, &len) : NULL;
-	if (text == NULL) {
-		fprintf(stderr, "spaudit: %s: cannot read the command record %s: %s\n",
-			object, path ? path : "", strerror(errno));
-		free(path);
-		return -1;
-	}
-	text[len ? len - 1 : 0] = '\0';
-	v = cmd_value(text, "source_", object);
-	if (v != NULL)
-		source = strndup(v, strcspn(v, "\n"));
-	v = cmd_value(text, "deps_", object);
-	/* deps_OBJ := \ then one path per line, up to a line without "\". */
-	for (p = v ? strchr(v, '\n') : NULL; p != NULL && status == 0; p = end) {
-		char file[OPTOUT_PATH_MAX];
-
-		p++;
-		end = strchr(p, '\n');
-		n = end ? (size_t)(end - p) : strlen(p);
-		p += strspn(p, " \t");
-		n = end ? (size_t)(end - p) : strlen(p);
-		if (n < 2 || p[n - 1] != '\\')
-			break;
-		n -= 2;
-		while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
-			n--;
-		if (n == 0 || *p == '$' || n >= sizeof(file))
-			continue;	/* $(wildcard include/config/...) */
-		snprintf(file, sizeof(file), "%.*s", (int)n, p);
-		sites = scan_cached(file, !source || strcmp(file, source) != 0);
-		if (sites == NULL) {
-			fprintf(stderr, "spaudit: %s: cannot read %s, which it was "
-				"compiled from: %s\n", object, file, strerror(errno));
-			status = -1;
-		} else if (append(out, sites) != 0) {
-			status = -1;
-		}
-	}
-	free(source);
-	free(text);
-	free(path);
-	return status;
+	return kfile_for_each_source(object, scan_source, out);
 }
 
 void optout_free(struct optout_list *l)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * branch.c: the instruction encodings spreport needs to find a call to a
+ * branch.c: the instruction encodings the scanner needs to find a call to a
  * stack-protector failure handler that left no relocation behind.
  *
  * When __stack_chk_fail is defined in the same section as its caller (a
@@ -30,7 +30,7 @@
  */
 #include <elf.h>
 
-#include "spreport.h"
+#include "elfscan.h"
 
 static uint32_t read32(const unsigned char *p, bool big_endian)
 {

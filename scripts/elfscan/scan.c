@@ -24,7 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "spreport.h"
+#include "elfscan.h"
 
 /*
  * The failure handlers: a function that calls or branches to one of them

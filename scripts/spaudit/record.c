@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * record.c: an object's audit record (DIR/.NAME.o.ssp), written by
+ * objects and read by summary and report, and the other files spaudit
+ * writes, each made whole under a temporary name.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kfile.h"
+#include "spaudit.h"
+
+/* "dir/name.o" -> "dir/.name.o.ssp", beside the object's .cmd file. */
+char *record_path(const char *object)
+{
+	return kfile_beside(object, ".ssp");
+}
+
+/* Write TEXT to PATH under a temporary name, made fresh (fopen_fresh: no
+ * planted link is written through), then rename it into place. */
+int write_atomically(const char *path, const char *text)
+{
+	size_t len = strlen(path) + 5;
+	char *tmp = malloc(len);
+	FILE *f;
+	int ok;
+
+	if (tmp == NULL)
+		return -1;
+	snprintf(tmp, len, "%s.tmp", path);
+	f = fopen_fresh(tmp);
+	ok = f != NULL && fputs(text, f) >= 0;
+	ok = f != NULL && fclose(f) == 0 && ok;
+	ok = ok && rename(tmp, path) == 0;
+	if (!ok) {
+		failure("%s: cannot write: %s", path, strerror(errno));
+		remove(tmp);
+	}
+	free(tmp);
+	return ok ? 0 : -1;
+}
+
+void text_add(struct text *t, const char *a, const char *b)
+{
+	size_t need = t->len + strlen(a) + strlen(b) + 2;
+	char *grown;
+
+	if (t->failed)
+		return;
+	if (need > t->cap) {
+		t->cap = need * 2;
+		grown = realloc(t->s, t->cap);
+		if (grown == NULL) {
+			t->failed = true;
+			return;
+		}
+		t->s = grown;
+	}
+	t->len += (size_t)sprintf(t->s + t->len, "%s%s\n", a, b);
+}
+
+/* A line of four tab-separated fields. */
+void text_add4(struct text *t, const char *a, const char *b,
+		      const char *c, const char *d)
+{
+	char line[OPTOUT_PATH_MAX + OPTOUT_HOW_MAX + 2 * OPTOUT_NAME_MAX];
+
+	snprintf(line, sizeof(line), "%s\t%s\t%s\t%s", a, b, c, d);
+	text_add(t, line, "");
+}
+
+#define RECORD_FIELDS	11
+
+void format_record(const struct record *r, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s\t%s\t%s\t%llu\t%llu\t%s\t%s\t%llu\t%u\t%u\t%llu\n",
+		 r->object, r->kind, rank_name(r->built),
+		 (unsigned long long)r->functions,
+		 (unsigned long long)r->protected_functions, r->flag, r->origin,
+		 (unsigned long long)r->text_bytes, r->undeclared, r->declared,
+		 (unsigned long long)r->declared_bytes);
+}
+
+/* Split a line at tabs in place; returns how many fields were found. */
+int split_fields(char *line, char **fields, int max)
+{
+	int n = 0;
+
+	line[strcspn(line, "\n")] = '\0';
+	while (n < max) {
+		fields[n++] = line;
+		line = strchr(line, '\t');
+		if (line == NULL)
+			break;
+		*line++ = '\0';
+	}
+	return n;
+}
+
+/* Read an object's record; returns -1 when there is none. */
+int read_record_quietly(const char *object, struct record *r, char *buf,
+			       size_t size)
+{
+	char *path = record_path(object), *f[RECORD_FIELDS], *rest;
+	FILE *in = path ? fopen(path, "r") : NULL;
+	size_t n = in ? fread(buf, 1, size - 1, in) : 0;
+
+	if (in != NULL)
+		fclose(in);
+	free(path);
+	buf[n] = '\0';
+	rest = strchr(buf, '\n');
+	if (rest != NULL)
+		*rest++ = '\0';
+	if (n == 0 || split_fields(buf, f, RECORD_FIELDS) != RECORD_FIELDS ||
+	    parse_rank(f[2]) < -1)
+		return -1;
+	*r = (struct record){
+		.object = f[0], .kind = f[1], .built = parse_rank(f[2]),
+		.functions = strtoull(f[3], NULL, 10),
+		.protected_functions = strtoull(f[4], NULL, 10),
+		.flag = f[5], .origin = f[6],
+		.text_bytes = strtoull(f[7], NULL, 10),
+		.undeclared = (unsigned)strtoul(f[8], NULL, 10),
+		.declared = (unsigned)strtoul(f[9], NULL, 10),
+		.declared_bytes = strtoull(f[10], NULL, 10),
+		.sites = rest ? rest : "",
+	};
+	return 0;
+}
+
+/* The same, with a message when there is none. */
+int read_record(const char *object, struct record *r, char *buf,
+		       size_t size)
+{
+	char *path;
+
+	if (read_record_quietly(object, r, buf, size) == 0)
+		return 0;
+	path = record_path(object);
+	failure("%s: no audit record (%s): was it built outside the Kbuild "
+		"lists? Run make again", object, path ? path : "out of memory");
+	free(path);
+	return -1;
+}
+
+int for_each_object(char **args, int count, object_cb cb, void *ctx)
+{
+	char line[4096];
+	int i, status = 0;
+
+	for (i = 0; i < count; i++) {
+		if (strcmp(args[i], "-") != 0) {
+			if (cb(args[i], ctx) != 0)
+				status = 1;
+			continue;
+		}
+		while (fgets(line, sizeof(line), stdin) != NULL) {
+			line[strcspn(line, "\n")] = '\0';
+			if (*line && cb(line, ctx) != 0)
+				status = 1;
+		}
+	}
+	return status;
+}
