@@ -1,5 +1,5 @@
 #!/bin/sh
-# The MPS2 AN385 board in Kconfig: configs/mps2_defconfig
+# The MPS2 AN385 board in Kconfig: arch/arm/mach-mps2/mps2_defconfig
 # (the kernel's name) is for ARCH=arm only; both Kconfig engines give it
 # the same values, and savedefconfig gives the file back; menuconfig shows
 # the platform and the board; the toolchain follows the platform (and the
@@ -12,7 +12,7 @@ need_board_tools gcc
 
 mk O="$T/x" mps2_defconfig
 check_eq "mps2_defconfig without ARCH=arm is refused" 2 $?
-check_grep "...naming the command to run" 'configs/mps2_defconfig is for ARCH=arm.*run "make ARCH=arm' "$T/out"
+check_grep "...naming the command to run" 'arch/arm/mach-mps2/mps2_defconfig is for ARCH=arm.*run "make ARCH=arm' "$T/out"
 check "...and writes no .config" test ! -e "$T/x/.config"
 
 for e in frontends kconfiglib; do
@@ -25,8 +25,8 @@ for e in frontends kconfiglib; do
 	check_grep "$e: ...its board, the MPS2" '^CONFIG_ARCH_MPS2=y$' "$T/$e/.config"
 	check_grep "$e: ...and not Linux user space" '^# CONFIG_ARM_LINUX_USER is not set$' "$T/$e/.config"
 	mk O="$T/$e" ARCH=arm KCONFIG=$e savedefconfig
-	check_eq "$e: savedefconfig gives configs/mps2_defconfig back" \
-		"$(cat "$SRC/configs/mps2_defconfig")" "$(cat "$T/$e/defconfig")"
+	check_eq "$e: savedefconfig gives arch/arm/mach-mps2/mps2_defconfig back" \
+		"$(cat "$SRC/arch/arm/mach-mps2/mps2_defconfig")" "$(cat "$T/$e/defconfig")"
 done
 check "both engines give every symbol the same value" \
 	sh "$SRC/scripts/kconfig/config-changes" --values "$T/frontends/.config" "$T/kconfiglib/.config"
