@@ -82,7 +82,7 @@ void board_child_exit(int status)
 {
 #ifdef V7M_FORK_STANDIN_LOCKUP
 	/*
-	 * tests/board/sweep.t's stand-in: a caught smash's end locks QEMU up
+	 * tests/board/mps2-sweep.t's stand-in: a caught smash's end locks QEMU up
 	 * (a fault with FAULTMASK set), which QEMU exits 134 for.
 	 */
 	if (status == 6)

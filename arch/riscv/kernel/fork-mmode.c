@@ -144,7 +144,7 @@ void mmode_child_fault(int status)
 	if (!board_in_child())
 		return;
 #ifdef MMODE_FORK_STANDIN_NO_RESUME
-	/* tests/board/riscv-sweep.t's stand-in: the trap ends the program. */
+	/* tests/board/virt-sweep.t's stand-in: the trap ends the program. */
 	return;
 #endif
 	__asm__ __volatile__ (ZICSR("csrw mepc, %0\n\t"

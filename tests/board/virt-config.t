@@ -6,7 +6,7 @@
 # with a guard per task; building them writes nothing in the source tree,
 # and make run hands the image's status to the shell, stdin closed.
 . "$(dirname "$0")/../lib.sh"
-. "$SRC/tests/board/riscv.sh"
+. "$SRC/tests/board/virt.sh"
 
 mk O="$T/x" nommu_virt_defconfig
 check_eq "nommu_virt_defconfig without ARCH=riscv is refused" 2 $?

@@ -7,8 +7,8 @@
 # declared exemption; "make run" works with standard input closed and
 # hands the image's status to the shell.
 . "$(dirname "$0")/../lib.sh"
-. "$SRC/tests/board/board.sh"
-need_board_tools gcc
+. "$SRC/tests/board/mps2.sh"
+need_mps2_tools gcc
 
 mk O="$T/x" mps2_defconfig
 check_eq "mps2_defconfig without ARCH=arm is refused" 2 $?
@@ -66,7 +66,7 @@ mk O="$O" ARCH=arm -j2
 check_eq "the board builds" 0 $?
 check_grep "the audit lists the reset path as declared exempt" \
 	'declared exempt: .*arch/arm/kernel/head-v7m\.o' "$T/out"
-check "the board's own boot stage is built (tests/board/stage.t runs it)" \
+check "the board's own boot stage is built (tests/board/mps2-stage.t runs it)" \
 	test -f "$O/arch/arm/boot/zImage" -a -f "$O/samples/sample/sample-payload"
 check "the image is an ELF for the Cortex-M3 (Thumb entry)" \
 	sh -c "arm-none-eabi-readelf -h '$O/sample' | grep -Eq 'Entry point address: +0x[0-9a-f]*[13579bdf]\$'"

@@ -4,8 +4,8 @@
 # and the builds use the board's compiler, not the one the calling make
 # exports; a defconfig that does not exist is refused, naming the variable.
 . "$(dirname "$0")/../lib.sh"
-. "$SRC/tests/board/riscv.sh"
-need_riscv_tools gcc
+. "$SRC/tests/board/virt.sh"
+need_virt_tools gcc
 
 O="$T/o"
 mk O="$O" ARCH=riscv rv32_nommu_virt_defconfig
