@@ -13,7 +13,6 @@ S="$T/src"
 src_copy "$S"
 cp -r "$SRC/tests/board/spin" "$S/samples/"
 echo 'subdir-y += spin' >>"$S/samples/Makefile"
-smk() { make -C "$S" --no-print-directory "$@" >"$T/out" 2>&1; }
 
 # Linux, natively: the expected lines.
 smk O="$T/linux" x86_64_defconfig && smk O="$T/linux" -j2

@@ -32,13 +32,14 @@ board_qemu() {
 }
 
 # BOARD_DEFCONFIG: the board brun runs images on (mps2.sh and virt.sh set
-# it); BOARD_NM: the nm that reads its images.
+# it), from the tree BOARD_SRC (default: $SRC); BOARD_NM: the nm that
+# reads its images.
 
 # brun [--timeout=S] IMAGE ARGS...: run on $BOARD_DEFCONFIG's board;
 # stdout in $T/stdout, stderr in $T/stderr, the status in $rc. Standard
 # input is closed.
 brun() {
-	__qemu=$(board_qemu "$BOARD_DEFCONFIG" 2>"$T/stderr") || { rc=2; return; }
+	__qemu=$(board_qemu "$BOARD_DEFCONFIG" "${BOARD_SRC:-$SRC}" 2>"$T/stderr") || { rc=2; return; }
 	$__qemu "$@" >"$T/stdout" 2>"$T/stderr" </dev/null
 	rc=$?
 }
