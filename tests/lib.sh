@@ -66,6 +66,8 @@ check_nogrep() {
 
 # mk ARGS...: run make on the source tree, output to $T/out, status in $?.
 mk() { make -C "$SRC" --no-print-directory "$@" >"$T/out" 2>&1; }
+# smk ARGS...: mk, on the copy of the tree in $S (src_copy).
+smk() { make -C "$S" --no-print-directory "$@" >"$T/out" 2>&1; }
 
 # in_group OUT CMD...: start CMD in the background, in a process group of
 # its own with SIGINT at its default action, output to OUT; its process

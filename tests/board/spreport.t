@@ -11,7 +11,8 @@
 # from the board's objdump -dr and readelf: the functions that call
 # __stack_chk_fail. The image's own count is checked the same way.
 . "$(dirname "$0")/../lib.sh"
-. "$SRC/tests/board/riscv.sh"
+. "$SRC/tests/board/mps2.sh"
+. "$SRC/tests/board/virt.sh"
 ORACLE=$SRC/tests/spreport/oracle.sh
 export READELF=readelf
 
@@ -19,9 +20,9 @@ export READELF=readelf
 # (and a skip) without its toolchain.
 board_tools() {
 	case $1 in
-	mps2) board_compiler "$2" || return 1 ;;
+	mps2) mps2_compiler "$2" || return 1 ;;
 	*)
-		if ! ( need_riscv_tools "$2" ) >/dev/null 2>&1; then
+		if ! ( need_virt_tools "$2" ) >/dev/null 2>&1; then
 			skip "$1 ($2)" "no toolchain for it"
 			return 1
 		fi
@@ -102,7 +103,6 @@ done
 check_board mps2 arm mps2_defconfig arm-none-eabi-objdump \
 	arch/arm/kernel/switch-v7m.o arch/arm/kernel/fork-v7m.o
 for width in 32 64; do
-	riscv_board "$width"
 	check_board "virt$width" riscv "$([ $width = 32 ] && echo rv32_)nommu_virt_defconfig" \
 		riscv64-unknown-elf-objdump arch/riscv/kernel/switch.o arch/riscv/kernel/fork-mmode.o
 done

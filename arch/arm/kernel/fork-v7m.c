@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <asm/fork-v7m.h>
 #include <sspkit/board-fork.h>
+#include <mach/board.h>
 
 #define SIGALRM		14
 
@@ -41,10 +42,10 @@ static unsigned int alarm_ticks __noinit;
 #define SYST_TICKINT		(1u << 1)
 #define SYST_CPUCLK		(1u << 2)
 /*
- * The MPS2 AN385's CPU clock, 25 MHz (qemu's mps2 "sysclk"): the alarm
- * counts tenths of a second in whole SysTick periods of it.
+ * The board's CPU clock (<mach/board.h>): the alarm counts tenths of a
+ * second in whole SysTick periods of it.
  */
-#define SYST_TENTH		2500000u
+#define SYST_TENTH		(BOARD_CPU_HZ / 10)
 
 /* The process stack (CONTROL.SPSEL) is a task's own: not the one saved. */
 int arch_fork_on_main_stack(const uintptr_t *sp)
@@ -82,7 +83,7 @@ void board_child_exit(int status)
 {
 #ifdef V7M_FORK_STANDIN_LOCKUP
 	/*
-	 * tests/board/sweep.t's stand-in: a caught smash's end locks QEMU up
+	 * tests/board/mps2-sweep.t's stand-in: a caught smash's end locks QEMU up
 	 * (a fault with FAULTMASK set), which QEMU exits 134 for.
 	 */
 	if (status == 6)

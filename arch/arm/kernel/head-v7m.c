@@ -213,7 +213,7 @@ __noreturn void v7m_fault(const uint32_t *frame)
 	board_report(n ? v7m_exceptions[n].name : "exception", labels, words, 4);
 	/*
 	 * A child of the board's fork: it ends, its parent goes on. (Not in
-	 * tests/board/sweep.t's stand-in of a handler that does not.)
+	 * tests/board/mps2-sweep.t's stand-in of a handler that does not.)
 	 */
 #ifndef V7M_FORK_STANDIN_NO_RESUME
 	v7m_child_fault(signal);

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <asm/fork-mmode.h>
 #include <sspkit/board-fork.h>
+#include <mach/board.h>
 
 /* From the board's linker script. */
 extern uintptr_t __bss_end[];
@@ -34,10 +35,11 @@ extern uintptr_t __bss_end[];
 /* Where the child's end runs. */
 static uint64_t fork_stack[256] __noinit __used __attribute__((__aligned__(16)));
 
-/* The CLINT of QEMU's virt: hart 0's mtimecmp, and mtime at 10 MHz. */
-#define CLINT_MTIMECMP	0x02004000ul
-#define CLINT_MTIME	0x0200bff8ul
-#define MTIME_HZ	10000000u
+/* The board's CLINT (<mach/board.h>), as SiFive laid it out: hart 0's
+ * mtimecmp and mtime, at BOARD_MTIME_HZ. */
+#define CLINT_MTIMECMP	(BOARD_CLINT_BASE + 0x4000ul)
+#define CLINT_MTIME	(BOARD_CLINT_BASE + 0xbff8ul)
+#define MTIME_HZ	BOARD_MTIME_HZ
 #define MIE_MTIE	(1u << 7)
 #define MSTATUS_MIE	(1u << 3)
 #define CAUSE_MTI	(((uintptr_t)1 << (8 * sizeof(uintptr_t) - 1)) | 7)
@@ -144,7 +146,7 @@ void mmode_child_fault(int status)
 	if (!board_in_child())
 		return;
 #ifdef MMODE_FORK_STANDIN_NO_RESUME
-	/* tests/board/riscv-sweep.t's stand-in: the trap ends the program. */
+	/* tests/board/virt-sweep.t's stand-in: the trap ends the program. */
 	return;
 #endif
 	__asm__ __volatile__ (ZICSR("csrw mepc, %0\n\t"

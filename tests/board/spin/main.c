@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fork(), alarm() and wait4() as the sweep uses them, in a program of its
- * own (tests/board/alarm.t): a child that never ends by itself is ended
+ * own (tests/board/fork-alarm.t): a child that never ends by itself is ended
  * by its alarm, killed by SIGALRM (wait4 status 14), and the parent goes
  * on; then a child that exits 3 (status 3 << 8), which an alarm left over
  * from the first child must not reach. Linux prints the same lines, so

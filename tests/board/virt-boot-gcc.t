@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/run: slow
 # QEMU's virt board, RV32 and RV64, with riscv64-unknown-elf-gcc, every
-# mode (riscv-boot.sh).
+# mode (virt-boot.sh).
 . "$(dirname "$0")/../lib.sh"
 COMPILER=gcc
-. "$SRC/tests/board/riscv-boot.sh"
+. "$SRC/tests/board/virt-boot.sh"

@@ -6,11 +6,11 @@
 # with a guard per task; building them writes nothing in the source tree,
 # and make run hands the image's status to the shell, stdin closed.
 . "$(dirname "$0")/../lib.sh"
-. "$SRC/tests/board/riscv.sh"
+. "$SRC/tests/board/virt.sh"
 
 mk O="$T/x" nommu_virt_defconfig
 check_eq "nommu_virt_defconfig without ARCH=riscv is refused" 2 $?
-check_grep "...naming the command to run" 'configs/nommu_virt_defconfig is for ARCH=riscv.*run "make ARCH=riscv' "$T/out"
+check_grep "...naming the command to run" 'arch/riscv/mach-virt/nommu_virt_defconfig is for ARCH=riscv.*run "make ARCH=riscv' "$T/out"
 
 mk O="$T/linux" ARCH=riscv riscv_defconfig
 check "riscv_defconfig: still Linux user space, RV64, no board" sh -c \
@@ -30,7 +30,7 @@ for def in nommu_virt_defconfig rv32_nommu_virt_defconfig; do
 			grep -qx CONFIG_ARCH_VIRT=y '$T/$def/.config' && grep -qx '# CONFIG_RISCV_LINUX_USER is not set' '$T/$def/.config'"
 		mk O="$T/$def" ARCH=riscv KCONFIG=$e savedefconfig
 		check_eq "$def, $e: savedefconfig gives the file back" \
-			"$(cat "$SRC/configs/$def")" "$(cat "$T/$def/defconfig")"
+			"$(cat "$SRC/arch/riscv/mach-virt/$def")" "$(cat "$T/$def/defconfig")"
 		mk O="$T/$def" ARCH=riscv KCONFIG=$e $def per-task.config
 		cp "$T/$def/.config" "$T/$def.$e"
 	done

@@ -21,7 +21,7 @@
 # report was printed, each fail the cell with nothing counted as caught.
 # tests/run: start first
 . "$(dirname "$0")/../lib.sh"
-. "$SRC/tests/board/board.sh"
+. "$SRC/tests/board/mps2.sh"
 
 # The cases caught, as Documentation/matrix.md's tables have them for arm (gcc global and
 # clang global); clang 14 ignores stack_protect, and its union lowers to
@@ -37,7 +37,7 @@ caught_set() {	# COMPILER MODE
 }
 
 for compiler in gcc clang; do
-	board_compiler "$compiler" || continue
+	mps2_compiler "$compiler" || continue
 	mk O="$O" ARCH=arm $llvm mps2_defconfig && mk O="$O" ARCH=arm $llvm scripts_spreport
 	check_eq "$compiler: configure, and spreport for the static view" 0 $?
 	spreport=$O/scripts/spreport/spreport
@@ -74,7 +74,7 @@ fi
 # Stand-ins, gcc STRONG. A fault handler that does not return into the
 # parent: the first crash ends the program, as a fault does outside a
 # sweep; the sweep does not finish and nothing after it is counted.
-if board_compiler gcc; then
+if mps2_compiler gcc; then
 	spreport=$O/scripts/spreport/spreport
 	sweep_cell arm gcc strong 120 -DV7M_FORK_STANDIN_NO_RESUME
 	check_eq "stand-in, no resume from a fault: the cell fails" 1 "$jrc"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Broken stand-ins for a virt board image (tests/board/riscv-standins.t),
+ * Broken stand-ins for a virt board image (tests/board/virt-standins.t),
  * linked at 0x80000000 for qemu-system-riscv64 -bios none. Each is what
  * a broken image could do, and none may be counted as a caught smash:
  *   TRAP           prints a caught smash's line through semihosting,

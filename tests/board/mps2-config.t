@@ -1,5 +1,5 @@
 #!/bin/sh
-# The MPS2 AN385 board in Kconfig: configs/mps2_defconfig
+# The MPS2 AN385 board in Kconfig: arch/arm/mach-mps2/mps2_defconfig
 # (the kernel's name) is for ARCH=arm only; both Kconfig engines give it
 # the same values, and savedefconfig gives the file back; menuconfig shows
 # the platform and the board; the toolchain follows the platform (and the
@@ -7,12 +7,12 @@
 # declared exemption; "make run" works with standard input closed and
 # hands the image's status to the shell.
 . "$(dirname "$0")/../lib.sh"
-. "$SRC/tests/board/board.sh"
-need_board_tools gcc
+. "$SRC/tests/board/mps2.sh"
+need_mps2_tools gcc
 
 mk O="$T/x" mps2_defconfig
 check_eq "mps2_defconfig without ARCH=arm is refused" 2 $?
-check_grep "...naming the command to run" 'configs/mps2_defconfig is for ARCH=arm.*run "make ARCH=arm' "$T/out"
+check_grep "...naming the command to run" 'arch/arm/mach-mps2/mps2_defconfig is for ARCH=arm.*run "make ARCH=arm' "$T/out"
 check "...and writes no .config" test ! -e "$T/x/.config"
 
 for e in frontends kconfiglib; do
@@ -25,8 +25,8 @@ for e in frontends kconfiglib; do
 	check_grep "$e: ...its board, the MPS2" '^CONFIG_ARCH_MPS2=y$' "$T/$e/.config"
 	check_grep "$e: ...and not Linux user space" '^# CONFIG_ARM_LINUX_USER is not set$' "$T/$e/.config"
 	mk O="$T/$e" ARCH=arm KCONFIG=$e savedefconfig
-	check_eq "$e: savedefconfig gives configs/mps2_defconfig back" \
-		"$(cat "$SRC/configs/mps2_defconfig")" "$(cat "$T/$e/defconfig")"
+	check_eq "$e: savedefconfig gives arch/arm/mach-mps2/mps2_defconfig back" \
+		"$(cat "$SRC/arch/arm/mach-mps2/mps2_defconfig")" "$(cat "$T/$e/defconfig")"
 done
 check "both engines give every symbol the same value" \
 	sh "$SRC/scripts/kconfig/config-changes" --values "$T/frontends/.config" "$T/kconfiglib/.config"
@@ -66,7 +66,7 @@ mk O="$O" ARCH=arm -j2
 check_eq "the board builds" 0 $?
 check_grep "the audit lists the reset path as declared exempt" \
 	'declared exempt: .*arch/arm/kernel/head-v7m\.o' "$T/out"
-check "the board's own boot stage is built (tests/board/stage.t runs it)" \
+check "the board's own boot stage is built (tests/board/mps2-stage.t runs it)" \
 	test -f "$O/arch/arm/boot/zImage" -a -f "$O/samples/sample/sample-payload"
 check "the image is an ELF for the Cortex-M3 (Thumb entry)" \
 	sh -c "arm-none-eabi-readelf -h '$O/sample' | grep -Eq 'Entry point address: +0x[0-9a-f]*[13579bdf]\$'"

@@ -7,7 +7,7 @@
 # own TRNG code overrides; the fixed terminator is 0x000a0dff. The banner
 # names each, and an overrun is still caught.
 . "$(dirname "$0")/../lib.sh"
-. "$SRC/tests/board/board.sh"
+. "$SRC/tests/board/mps2.sh"
 
 # set_source O SOURCE: choose STACKPROTECTOR_GUARD_<SOURCE> in O's .config.
 set_source() {
@@ -58,7 +58,7 @@ C
 
 guards=""
 for compiler in gcc clang; do
-	board_compiler "$compiler" || continue
+	mps2_compiler "$compiler" || continue
 
 	mk O="$O" ARCH=arm $llvm mps2_defconfig all.config
 	check_grep "$compiler: a board's default source is the build-time seed" \

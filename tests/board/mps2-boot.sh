@@ -3,10 +3,10 @@
 # vector table and prints its banner under qemu-system-arm; an overrun of
 # a char[16] by 64 bytes is caught in the modes that protect it, reported
 # from the case's own function, and in the others ends in a fault the
-# board reports (never in a catch). Sourced by boot-gcc.t and
-# boot-clang.t, which run side by side.
-. "$SRC/tests/board/board.sh"
-need_board_tools "$COMPILER"
+# board reports (never in a catch). Sourced by mps2-boot-gcc.t and
+# mps2-boot-clang.t, which run side by side.
+. "$SRC/tests/board/mps2.sh"
+need_mps2_tools "$COMPILER"
 
 llvm=
 [ "$COMPILER" = clang ] && llvm=LLVM=1

@@ -9,13 +9,13 @@
 # stops. And the refusal matters: forced in with KCFLAGS, the form faults
 # at its first protected function, reported as a fault, never as caught.
 . "$(dirname "$0")/../lib.sh"
-. "$SRC/tests/board/board.sh"
+. "$SRC/tests/board/mps2.sh"
 
 refusal='Cannot use CONFIG_STACKPROTECTOR_PER_TASK in a thread register: -mtp=cp15 not supported by the CPU (ARMv7-M has no cp15: mrc p15 is an undefined instruction) (falling back to __stack_chk_guard switched per task)'
 forced='-mstack-protector-guard=tls -mtp=cp15 -mstack-protector-guard-offset=4'
 
 for compiler in gcc clang; do
-	board_compiler "$compiler" || continue
+	mps2_compiler "$compiler" || continue
 
 	mk O="$O" ARCH=arm $llvm mps2_defconfig per-task.config && mk O="$O" ARCH=arm $llvm -j2
 	check_eq "$compiler per-task: builds" 0 $?

@@ -4,4 +4,4 @@
 # (LLVM=1), every mode (boot.sh).
 . "$(dirname "$0")/../lib.sh"
 COMPILER=clang
-. "$SRC/tests/board/boot.sh"
+. "$SRC/tests/board/mps2-boot.sh"

@@ -2,17 +2,17 @@
 # Stand-ins fail on the riscv virt board too: an image that
 # traps with no trap vector, or hangs, after printing a caught smash's
 # line, or uses no semihosting, is never a success and never a caught
-# smash; tests/board/riscv-standin.S builds them. (The board's own trap
-# report, a crash and never a catch: tests/board/riscv-boot-*.t.)
+# smash; tests/board/virt-standin.S builds them. (The board's own trap
+# report, a crash and never a catch: tests/board/virt-boot-*.t.)
 . "$(dirname "$0")/../lib.sh"
-. "$SRC/tests/board/riscv.sh"
-need_riscv_tools gcc
-riscv_board 64
+. "$SRC/tests/board/virt.sh"
+need_virt_tools gcc
+virt_board 64
 
 standin() {
 	riscv64-unknown-elf-gcc -march=rv64imac -mabi=lp64 -mcmodel=medany \
 		-nostdlib -Wl,-Ttext=0x80000000 -Wl,-z,noexecstack -DSTANDIN_$1 \
-		-o "$T/$1.elf" "$SRC/tests/board/riscv-standin.S"
+		-o "$T/$1.elf" "$SRC/tests/board/virt-standin.S"
 }
 
 for s in TRAP NOSEMIHOSTING HANG; do

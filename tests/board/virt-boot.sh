@@ -5,9 +5,9 @@
 # none; an overrun of a char[16] by 64 bytes is caught in the modes that
 # protect it, reported from the case's own function, and in the others
 # ends in a trap the board reports (never in a catch). Sourced by
-# riscv-boot-gcc.t and riscv-boot-clang.t, which run side by side.
-. "$SRC/tests/board/riscv.sh"
-need_riscv_tools "$COMPILER"
+# virt-boot-gcc.t and virt-boot-clang.t, which run side by side.
+. "$SRC/tests/board/virt.sh"
+need_virt_tools "$COMPILER"
 
 llvm=
 [ "$COMPILER" = clang ] && llvm=LLVM=1
@@ -16,7 +16,7 @@ for width in 32 64; do
 	O="$T/rv$width"
 	defconfig=nommu_virt_defconfig
 	[ $width = 32 ] && defconfig=rv32_nommu_virt_defconfig
-	riscv_board $width
+	virt_board $width
 	c="$COMPILER rv$width"
 
 	mk O="$O" ARCH=riscv $llvm $defconfig

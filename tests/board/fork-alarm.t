@@ -7,12 +7,12 @@
 # of qemu-system. The sweep reaches the alarm only where an overrun
 # happens to hang (gcc rv64 NONE); this reaches it on every board.
 . "$(dirname "$0")/../lib.sh"
+. "$SRC/tests/board/lib.sh"
 
 S="$T/src"
 src_copy "$S"
 cp -r "$SRC/tests/board/spin" "$S/samples/"
 echo 'subdir-y += spin' >>"$S/samples/Makefile"
-smk() { make -C "$S" --no-print-directory "$@" >"$T/out" 2>&1; }
 
 # Linux, natively: the expected lines.
 smk O="$T/linux" x86_64_defconfig && smk O="$T/linux" -j2
@@ -24,26 +24,25 @@ check_eq "Linux: the spinning child dies of SIGALRM (14), the other exits 3 (768
 exiting child: wait4 status 768
 parent: goes on" "$(cat "$T/want")"
 
-# check_board BOARD ARCH DEFCONFIG COMPILER QEMU RUN-BOARD-OPTIONS...
+# check_board BOARD ARCH DEFCONFIG COMPILER QEMU: run as DEFCONFIG's
+# Makefile.board says (tests/board/lib.sh's board_qemu), for longer.
 check_board() {
 	board=$1 arch=$2 defconfig=$3
 	for t in "$4" "$5"; do
 		command -v "$t" >/dev/null 2>&1 || { skip "$board" "no $t (scripts/install-deps $arch)"; return; }
 	done
-	shift 5
 	O="$T/$board"
 	smk O="$O" ARCH="$arch" "$defconfig" && smk O="$O" ARCH="$arch" -j2
 	check_eq "$board: builds with the spinning program" 0 $? || return
-	"$SRC/scripts/run-board" --timeout=20 "$@" "$O/samples/spin/spin" >"$T/got" 2>"$T/err" </dev/null
+	$(board_qemu "$defconfig" "$S") --timeout=20 "$O/samples/spin/spin" >"$T/got" 2>"$T/err" </dev/null
 	check_eq "$board: exits 0" 0 $?
 	check_eq "$board: the same lines as Linux" "$(cat "$T/want")" "$(cat "$T/got")"
 }
 
-check_board mps2 arm mps2_defconfig arm-none-eabi-gcc qemu-system-arm --machine=mps2-an385
+check_board mps2 arm mps2_defconfig arm-none-eabi-gcc qemu-system-arm
 for w in 32 64; do
 	check_board "virt$w" riscv "$([ $w = 32 ] && echo rv32_)nommu_virt_defconfig" \
-		riscv64-unknown-elf-gcc "qemu-system-riscv$w" \
-		--qemu="qemu-system-riscv$w" --machine=virt --bios=none
+		riscv64-unknown-elf-gcc "qemu-system-riscv$w"
 done
 
 done_testing

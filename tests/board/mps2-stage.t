@@ -11,7 +11,7 @@
 # is refused with the CRC message. Every verdict is by what the board
 # printed, never by a status alone.
 . "$(dirname "$0")/../lib.sh"
-. "$SRC/tests/board/board.sh"
+. "$SRC/tests/board/mps2.sh"
 
 SSP_MSG='stack-protector: Kernel stack is corrupted'
 CRC_MSG='^zImage: checksum mismatch: crc32 0x[0-9a-f]{8}, expected 0x[0-9a-f]{8}, image corrupt$'
@@ -43,7 +43,7 @@ flip_payload() {
 NM=$(command -v arm-none-eabi-nm || command -v llvm-nm || echo arm-none-eabi-nm)
 
 for compiler in gcc clang; do
-	board_compiler $compiler || continue
+	mps2_compiler $compiler || continue
 	mk O="$O" ARCH=arm $llvm mps2_defconfig
 	check_eq "$compiler: mps2_defconfig" 0 $?
 	for mode in none strong all; do

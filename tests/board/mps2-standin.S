@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Stand-in images for tests/board/standins.t: each is broken in one way
+ * Stand-in images for tests/board/mps2-standins.t: each is broken in one way
  * that a board run must report as a failure, never as a success or as a
  * caught smash. Built with -DSTANDIN_LOCKUP, _NOSEMIHOSTING or _HANG, at
  * address 0 (the MPS2 AN385's vector table):

@@ -1,38 +1,46 @@
-# Helpers for tests/board/*.t, sourced after tests/lib.sh: running an
-# MPS2 AN385 image through scripts/run-board, and what a run was.
+# Helpers for every board's tests (tests/board/*.t), sourced after
+# tests/lib.sh (mps2.sh and virt.sh source it and name their board): the
+# command a board's image runs with, read from the board's own
+# Makefile.board; running an image, and what a run was.
 
-RUN_BOARD="$SRC/scripts/run-board --machine=mps2-an385"
-# The nm that reads the board's images (riscv.sh's riscv_board sets its own).
-BOARD_NM=arm-none-eabi-nm
-
-# need_board_tools COMPILER: skip the whole file unless the compiler
-# (gcc: arm-none-eabi-gcc; clang: clang and ld.lld) and qemu-system-arm
-# are installed.
-need_board_tools() {
-	for t in qemu-system-arm $(if [ "$1" = clang ]; then echo clang ld.lld; else echo arm-none-eabi-gcc; fi); do
-		command -v "$t" >/dev/null 2>&1 && continue
-		skip "board ($1)" "no $t (scripts/install-deps arm installs it)"
-		done_testing
-	done
-}
-
-# board_compiler COMPILER: for a loop over compilers: llvm (LLVM=1 for
-# clang) and O ($T/COMPILER) set, or a skip and status 1 without its
-# toolchain.
-board_compiler() {
-	if ! (need_board_tools "$1" >/dev/null); then
-		skip "board ($1)" "no toolchain for it"
-		return 1
+# board_qemu DEFCONFIG [SRCTREE]: print the command "make run" runs the
+# image of a board's DEFCONFIG with: QEMU as the board's Makefile.board
+# (arch/*/mach-*/) sets it for that configuration, which is made once per
+# test file in $T/board-qemu/ with make ARCH=... DEFCONFIG (the ARCH its
+# first line names) and read by tests/board/board-qemu.mk. No test writes
+# a board's QEMU line again. SRCTREE defaults to $SRC.
+board_qemu() {
+	__src=${2:-$SRC}
+	__d=$T/board-qemu/$(echo "$__src" | cksum | cut -d' ' -f1)/$1
+	if [ ! -f "$__d.qemu" ]; then
+		__f=$(ls "$__src"/arch/*/mach-*/"$1" 2>/dev/null | head -1)
+		__arch=$(sed -n '1s/^# saved on ARCH=\([a-z0-9_]*\):.*/\1/p' "$__f" 2>/dev/null)
+		[ -n "$__arch" ] || {
+			echo "board_qemu: no board defconfig $1 in $__src/arch/*/mach-*/ (with its '# saved on ARCH=' line)" >&2
+			return 2
+		}
+		mkdir -p "$__d" &&
+		make -C "$__src" --no-print-directory O="$__d" ARCH="$__arch" "$1" >"$__d.log" 2>&1 &&
+		make -s --no-print-directory -f "$SRC/tests/board/board-qemu.mk" \
+			srctree="$__src" config="$__d/.config" >"$__d.qemu" 2>>"$__d.log" || {
+			echo "board_qemu: $1: $(tail -3 "$__d.log")" >&2
+			rm -f "$__d.qemu"
+			return 2
+		}
 	fi
-	llvm=
-	[ "$1" = clang ] && llvm=LLVM=1
-	O="$T/$1"
+	cat "$__d.qemu"
 }
 
-# brun [--timeout=S] IMAGE ARGS...: run; stdout in $T/stdout, stderr in
-# $T/stderr, the status in $rc. Standard input is closed.
+# BOARD_DEFCONFIG: the board brun runs images on (mps2.sh and virt.sh set
+# it), from the tree BOARD_SRC (default: $SRC); BOARD_NM: the nm that
+# reads its images.
+
+# brun [--timeout=S] IMAGE ARGS...: run on $BOARD_DEFCONFIG's board;
+# stdout in $T/stdout, stderr in $T/stderr, the status in $rc. Standard
+# input is closed.
 brun() {
-	$RUN_BOARD "$@" >"$T/stdout" 2>"$T/stderr" </dev/null
+	__qemu=$(board_qemu "$BOARD_DEFCONFIG" "${BOARD_SRC:-$SRC}" 2>"$T/stderr") || { rc=2; return; }
+	$__qemu "$@" >"$T/stdout" 2>"$T/stderr" </dev/null
 	rc=$?
 }
 

@@ -10,14 +10,14 @@
 # never caught. clang 14 rejects the tp flags: the kernel-style warning,
 # the switched guard, and under STRICT an error.
 . "$(dirname "$0")/../lib.sh"
-. "$SRC/tests/board/riscv.sh"
-need_riscv_tools gcc
+. "$SRC/tests/board/virt.sh"
+need_virt_tools gcc
 
 # pertask_cell NAME WIDTH [MAKE ARGS]: configure and build $T/NAME with a
 # guard per task; O set, the build's status returned.
 pertask_cell() {
 	O="$T/$1"
-	riscv_board $2
+	virt_board $2
 	defconfig=nommu_virt_defconfig
 	[ $2 = 32 ] && defconfig=rv32_nommu_virt_defconfig
 	shift 2
@@ -66,7 +66,7 @@ src_copy "$T/src"
 sed -i '/^4:/,/^#endif/{/^4:/s/^4:.*/4:/;/^#/d;/tp, 0(t0)/d}' "$T/src/arch/riscv/kernel/head-mmode.S"
 check_nogrep "stand-in: its reset path sets no tp" 'tp, 0\(t0\)' "$T/src/arch/riscv/kernel/head-mmode.S"
 O="$T/tpzero"
-riscv_board 64
+virt_board 64
 make -C "$T/src" --no-print-directory O="$O" ARCH=riscv nommu_virt_defconfig per-task.config >"$T/out" 2>&1 &&
 	make -C "$T/src" --no-print-directory O="$O" ARCH=riscv -j2 >"$T/out" 2>&1
 check_eq "stand-in with tp zero: builds" 0 $?
