@@ -75,6 +75,7 @@ void walk_path(const char *path, struct tally *t, function_cb cb, void *ctx);
 
 /* report.c */
 double percent_of(uint64_t part, uint64_t whole);
+void format_share(char *buf, size_t size, uint64_t part, uint64_t whole);
 void print_summary(FILE *out, const struct tally *t);
 void list_function(const struct function_info *fn, void *ctx);
 void json_begin(FILE *out);
