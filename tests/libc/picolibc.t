@@ -100,14 +100,8 @@ X
 	check_grep "$cname: the kit's sample runs with picolibc" 'sspkit sample: arch=' "$T/out"
 done
 
-# The per-task guard wants tp on RISC-V, where picolibc's TLS lives:
-# the configuration cannot have both (lib/libc/Kconfig says why).
-O="$T/per-task"
-mk O="$O" ARCH=riscv nommu_virt_defconfig &&
-	printf 'CONFIG_STACKPROTECTOR_PER_TASK=y\nCONFIG_LIBC_PICOLIBC=y\n' >>"$O/.config" &&
-	mk O="$O" ARCH=riscv olddefconfig
-check_grep "riscv: the per-task guard kept" '^CONFIG_STACKPROTECTOR_PER_TASK=y' "$O/.config"
-check_nogrep "...and picolibc not offered with it" '^CONFIG_LIBC_PICOLIBC=y' "$O/.config"
+# With the per-task guard on RISC-V, picolibc shares tp with it:
+# tests/libc/picolibc-pertask.t.
 # On Linux user space there is no picolibc.
 O="$T/linux"
 mk O="$O" ARCH=arm arm_defconfig && echo CONFIG_LIBC_PICOLIBC=y >>"$O/.config" &&
