@@ -16,23 +16,9 @@
 #include <string.h>
 
 void __aeabi_memcpy(void *dest, const void *src, size_t n);
-void __aeabi_memcpy4(void *dest, const void *src, size_t n);
-void __aeabi_memcpy8(void *dest, const void *src, size_t n);
 void __aeabi_memmove(void *dest, const void *src, size_t n);
-void __aeabi_memmove4(void *dest, const void *src, size_t n);
-void __aeabi_memmove8(void *dest, const void *src, size_t n);
 
 void __aeabi_memcpy(void *dest, const void *src, size_t n)
-{
-	memcpy(dest, src, n);
-}
-
-void __aeabi_memcpy4(void *dest, const void *src, size_t n)
-{
-	memcpy(dest, src, n);
-}
-
-void __aeabi_memcpy8(void *dest, const void *src, size_t n)
 {
 	memcpy(dest, src, n);
 }
@@ -42,12 +28,10 @@ void __aeabi_memmove(void *dest, const void *src, size_t n)
 	memmove(dest, src, n);
 }
 
-void __aeabi_memmove4(void *dest, const void *src, size_t n)
-{
-	memmove(dest, src, n);
-}
-
-void __aeabi_memmove8(void *dest, const void *src, size_t n)
-{
-	memmove(dest, src, n);
-}
+/* The aligned forms may assume more of their arguments; these need not. */
+#define AEABI_ALIAS(name, of) \
+	void name(void *dest, const void *src, size_t n) __attribute__((__alias__(#of)))
+AEABI_ALIAS(__aeabi_memcpy4, __aeabi_memcpy);
+AEABI_ALIAS(__aeabi_memcpy8, __aeabi_memcpy);
+AEABI_ALIAS(__aeabi_memmove4, __aeabi_memmove);
+AEABI_ALIAS(__aeabi_memmove8, __aeabi_memmove);
