@@ -533,9 +533,11 @@ checkstack-cmd = $(CHECKSTACK) $3 --srctree=$(srctree) $(if \
 
 # Each image's own summary is included: ssp-mode.S reads its SSP_* values.
 quiet_cmd_as_image_ssp_mode = AS      $@
-      cmd_as_image_ssp_mode = $(CC) -include $(lastword $(filter \
-	%.ssp-summary.h,$^)) $(LINUXINCLUDE) $(KBUILD_CPPFLAGS) \
-	$(KBUILD_AFLAGS) -c -o $(tmp-target) $<
+      cmd_as_image_ssp_mode = $(call as-ssp-mode,$(tmp-target),$(lastword \
+	$(filter %.ssp-summary.h,$^)))
+# as-ssp-mode OUT HEADERS: scripts/ssp-mode.S, each of HEADERS included.
+as-ssp-mode = $(CC) $(addprefix -include ,$2) $(LINUXINCLUDE) \
+	$(KBUILD_CPPFLAGS) $(KBUILD_AFLAGS) -c -o $1 $(srctree)/scripts/ssp-mode.S
 
 # The runtime's archives whole (its entry and guard are reached by no
 # symbol), then the image's objects, its banner object, the C library
@@ -549,21 +551,44 @@ quiet_cmd_link_image = LD      $@
 	echo "  removed $@: checkstack failed on it$(comma) as said above; an \
 	earlier build's image is not kept either" >&2; exit $$rc; }; })
 
-# link-image-cmd [OBJECT]: the link itself, OBJECT last (the bounds table).
-link-image-cmd = $(CC) $(KBUILD_LDFLAGS) $(image-ldflags-$@) \
+# link-image-cmd [OBJECT]: the link itself, OBJECT last (the bounds
+# table), then what it took from prebuilt archives (prebuilt-relink).
+link-image-cmd = $(call link-objects-cmd,$(filter-out %.a FORCE,$^) $1)$(if \
+	$(prebuilt-archives), && $(call prebuilt-relink,$1))
+link-objects-cmd = $(CC) $(KBUILD_LDFLAGS) $(image-ldflags-$@) \
 	$(if $(image-entry-$@),-Wl$(comma)-e$(comma)$(image-entry-$@)) -o $(tmp-target) \
 	$(if $(whole-ars),-Wl$(comma)--whole-archive $(whole-ars) \
-	-Wl$(comma)--no-whole-archive) $(filter-out %.a FORCE,$^) $1 \
+	-Wl$(comma)--no-whole-archive) $1 \
 	$(if $(filter n,$(image-runtime-$@)),,$(libc-link)) $(LIBGCC) \
 	$(if $(filter n,$(ARCH_LIBGCC)),|| { echo "$@: ARCH=$(ARCH) links no \
 	libgcc ($(ARCH_LIBGCC_WHY)): an undefined __helper named above is \
-	a libgcc helper; write the code without it" >&2; exit 1; }) \
-	$(if $(prebuilt-archives),&& { $(SPAUDIT) prebuilt --image=$(tmp-target) \
-	--name=$@ --list=$(call ssp-image-list-file,$@) --record=$(call \
-	ssp-prebuilt-file,$@) $(if $(CONFIG_CC_STACKPROTECTOR_STRICT_PREBUILT),$(strip \
-	)--config=include/config/auto.conf) $(prebuilt-archives) || { rm -f \
+	a libgcc helper; write the code without it" >&2; exit 1; })
+
+# prebuilt-relink [OBJECT]: spaudit prebuilt counts what the link took
+# from prebuilt archives; when that is anything, the banner, assembled
+# before the link from the audited objects only, must say so: the image
+# is linked again with a banner object that does (ssp-mode.S), as
+# kallsyms links vmlinux again. The new banner moves no code, and the
+# count of the second link must be the first's.
+prebuilt-relink = { $(call prebuilt-cmd,$(prebuilt-banner)) || { rm -f \
 	$(tmp-target) $@; echo "  removed $@: its prebuilt code was refused" >&2; \
-	exit 1; }; })
+	exit 1; }; } && { ! grep -q SSP_PREBUILT_CLAUSE $(prebuilt-banner) || { \
+	$(call as-ssp-mode,$(dot-target).prebuilt.o,$@.ssp-summary.h \
+	$(prebuilt-banner)) && $(call link-objects-cmd,$(patsubst \
+	$(dot-target).ssp_mode.o,$(dot-target).prebuilt.o,$(filter-out \
+	%.a FORCE,$^)) $1) && $(call prebuilt-cmd,$(prebuilt-banner).2) \
+	>/dev/null && { cmp -s $(prebuilt-banner) $(prebuilt-banner).2 || { \
+	echo "$@: linked again with the banner that counts its prebuilt code, \
+	it holds other prebuilt code: see $(prebuilt-banner) and \
+	$(prebuilt-banner).2" >&2; false; }; }; } || { rm -f $(tmp-target) $@; \
+	echo "  removed $@: its banner could not count its prebuilt code" >&2; \
+	exit 1; }; }
+prebuilt-banner = $(dot-target).prebuilt.h
+prebuilt-cmd = $(SPAUDIT) prebuilt --image=$(tmp-target) --name=$@ \
+	--list=$(call ssp-image-list-file,$@) --record=$(call \
+	ssp-prebuilt-file,$@) --banner=$1 $(if \
+	$(CONFIG_CC_STACKPROTECTOR_STRICT_PREBUILT),--config=include/config/auto.conf) \
+	$(prebuilt-archives)
 
 # What an image links that the build did not compile: the compiler's
 # runtime (libgcc) and, with CONFIG_LIBC_PICOLIBC, Debian's picolibc.
@@ -797,7 +822,7 @@ clean:
 		-o -name '.ssp-audit*' -o -name '.*.ssp-objects' -o -name '.*.ssp-prebuilt' \
 		-o -name 'images.order' -o -name '.*.image' -o -name '*.ssp-summary.h' \
 		-o -name '.kbuild-objtree' -o -name '*.su' -o -name '*.ci' \
-		-o -name '.*.stack-bounds*' \) \
+		-o -name '.*.stack-bounds*' -o -name '.*.prebuilt.*' \) \
 		-type f -print0 | \
 		xargs -0r rm -f
 	$(Q)rm -f compile_commands.json

@@ -8,6 +8,7 @@
  * a #define of include/generated/asm-offsets.h. Nothing here is linked.
  */
 #include <stddef.h>
+#include <asm/task-guard.h>
 #include <sspkit/task.h>
 
 #define DEFINE(sym, val) \
@@ -16,5 +17,10 @@
 void asm_offsets(void);
 void asm_offsets(void)
 {
+#ifdef ARCH_TASK_TLS
+	/* The thread register points at the task's TLS block, the canary first. */
+	DEFINE(TASK_STACK_CANARY, 0);
+#else
 	DEFINE(TASK_STACK_CANARY, offsetof(struct task, stack_canary));
+#endif
 }

@@ -36,11 +36,41 @@ unsigned long task_switches(void)
 
 static __noreturn void task_entry(void);
 
+/*
+ * ARCH_TASK_TLS (asm/task-guard.h): the thread register is also the C
+ * library's thread pointer, so under the register form it points at the
+ * running task's TLS block, whose first word is the task's canary. The
+ * boot task's block is made at reset; each other task's is carved from
+ * the top of its stack, as a thread's is in glibc, from the template the
+ * linker script lays out: .tdata copied, .tbss zeroed.
+ */
+#ifdef ARCH_TASK_TLS
+extern char __tls_base[], __tdata_end[], __tls_end[], __tls_boot[];
+#define TASK_TLS SSPKIT_GUARD_REGISTER
+#define TASK_TLS_BYTES ((uintptr_t)(__tls_end - __tls_base))
+
+static void task_tls_init(struct task *t)
+{
+	size_t data = (size_t)(__tdata_end - __tls_base);
+
+	memcpy(t->tls, __tls_base, data);
+	memset((char *)t->tls + data, 0, TASK_TLS_BYTES - data);
+	*(uintptr_t *)t->tls = t->stack_canary;
+}
+#else
+#define TASK_TLS 0
+#define TASK_TLS_BYTES ((uintptr_t)0)
+static void task_tls_init(struct task *t)
+{
+	(void)t;
+}
+#endif
+
 /* From here on, the canary code of protected functions reads t's canary. */
 static void task_guard_load(struct task *t)
 {
 	if (SSPKIT_GUARD_REGISTER)
-		arch_task_guard_set(t);
+		arch_task_guard_set(TASK_TLS ? t->tls : t);
 	else if (SSPKIT_GUARD_SWITCHED)
 		stack_guard_set(t->stack_canary);
 }
@@ -56,6 +86,12 @@ static uintptr_t task_canary_new(void)
 void task_guard_init(void)
 {
 	boot_task.stack_canary = stack_guard_value();
+#ifdef ARCH_TASK_TLS
+	if (TASK_TLS) {
+		boot_task.tls = __tls_boot;
+		*(uintptr_t *)boot_task.tls = boot_task.stack_canary;
+	}
+#endif
 	task_guard_load(&boot_task);
 }
 
@@ -180,13 +216,19 @@ void task_create(struct task *t, const char *name, void *stack, size_t size,
 	/* 16 bytes: the strictest stack alignment any port's ABI asks for. */
 	uintptr_t top = ((uintptr_t)stack + size) & ~(uintptr_t)15;
 
+	/* Its TLS block, if it has one, at the top (16-byte aligned too). */
+	if (TASK_TLS)
+		top -= TASK_TLS_BYTES;
 	if (IS_ENABLED(CONFIG_STACK_USAGE))
 		stack_bound_check(name, fn, top - (uintptr_t)stack);
 
 	*t = (struct task){ .name = name, .fn = fn, .arg = arg,
 			    .sp = (void *)top, .stack_canary = task_canary_new(),
-			    .stack = stack, .stack_size = size };
+			    .stack = stack, .stack_size = size,
+			    .tls = TASK_TLS ? (void *)top : NULL };
 	stack_paint(t);
+	if (TASK_TLS)
+		task_tls_init(t);
 	t->next = boot_task.next;
 	boot_task.next = t;
 }

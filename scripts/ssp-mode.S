@@ -7,6 +7,14 @@
  * cannot be a C object that the audit would have to judge before it
  * exists. The image's summary, IMAGE.ssp-summary.h, comes with
  * -include.
+ *
+ * The summary counts the objects the build compiled, not the members of
+ * prebuilt archives (libgcc.a, a C library's libc.a) that the link pulls
+ * in. When the link took any, the image is linked again with this object
+ * assembled a second time, with spaudit prebuilt's .IMAGE.prebuilt.h
+ * included too: the banner then says how much of the image is prebuilt
+ * code and how much of that checks a canary (the top-level Makefile's
+ * prebuilt-relink).
  */
 #ifndef __GENERATED_SSP_SUMMARY_H
 #error "assemble with -include IMAGE.ssp-summary.h (the top-level Makefile's images)"
@@ -15,7 +23,13 @@
 	.section .rodata
 	.globl	ssp_mode_banner
 ssp_mode_banner:
+#ifdef SSP_PREBUILT_CLAUSE
+	.ascii	SSP_MODE_BANNER_OPEN
+	.ascii	SSP_PREBUILT_CLAUSE
+	.asciz	")"
+#else
 	.asciz	SSP_MODE_BANNER
+#endif
 	.globl	ssp_guard_location
 ssp_guard_location:
 	.asciz	SSP_GUARD_LOCATION

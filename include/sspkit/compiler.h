@@ -11,8 +11,14 @@
 #endif
 
 #define __noreturn	__attribute__((__noreturn__))
+/* A C library's <sys/cdefs.h> (picolibc's) may have these, spelled
+ * otherwise: the user's code includes both. */
+#ifndef __noinline
 #define __noinline	__attribute__((__noinline__))
+#endif
+#ifndef __used
 #define __used		__attribute__((__used__))
+#endif
 #define __weak		__attribute__((__weak__))
 
 /*

@@ -36,6 +36,12 @@ struct task {
 	/* Its stack, painted under STACK_PAINT: what the task has used. */
 	unsigned char *stack;
 	size_t stack_size;
+	/*
+	 * Its thread-local storage, where the thread register points while
+	 * it runs, when the arch keeps the canary there (ARCH_TASK_TLS,
+	 * asm/task-guard.h): at the top of its stack, the canary first.
+	 */
+	void *tls;
 };
 
 extern struct task *current;

@@ -74,6 +74,7 @@ bool reloc_absolute_target(uint16_t machine, uint32_t type,
 
 /* output.c */
 double percent_of(uint64_t part, uint64_t whole);
+void format_share(char *buf, size_t size, uint64_t part, uint64_t whole);
 /* S as a JSON string, quotes included. */
 void json_string(FILE *out, const char *s);
 FILE *fopen_fresh(const char *path);

@@ -35,6 +35,18 @@ double percent_of(uint64_t part, uint64_t whole)
 	return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
+/* A share for a banner, in whole percents: "23%", or "<1%" for a share
+ * that is there but rounds to nothing. */
+void format_share(char *buf, size_t size, uint64_t part, uint64_t whole)
+{
+	double share = percent_of(part, whole);
+
+	if (share > 0 && share < 1)
+		snprintf(buf, size, "<1%%");
+	else
+		snprintf(buf, size, "%.0f%%", share);
+}
+
 /* Symbol and file names are bytes, not text: escape all but plain ASCII. */
 void json_string(FILE *out, const char *s)
 {

@@ -85,7 +85,6 @@ static int count_object(const char *object, void *ctx)
  */
 static void format_exempt(const struct totals *t, char *buf, size_t size)
 {
-	double share = percent_of(t->exempt_bytes, t->text_bytes);
 	char percent[16];
 
 	/* Under none nothing is protected, so nothing is exempt from it. */
@@ -98,10 +97,7 @@ static void format_exempt(const struct totals *t, char *buf, size_t size)
 		snprintf(buf, size, "exempt: guard runtime and boot code only");
 		return;
 	}
-	if (share > 0 && share < 1)
-		snprintf(percent, sizeof(percent), "<1%%");
-	else
-		snprintf(percent, sizeof(percent), "%.0f%%", share);
+	format_share(percent, sizeof(percent), t->exempt_bytes, t->text_bytes);
 	snprintf(buf, size, "exempt: %u object%s, %llu of %llu functions, %s of text",
 		 t->exempt, t->exempt == 1 ? "" : "s",
 		 (unsigned long long)t->exempt_functions,
@@ -124,7 +120,7 @@ int cmd_summary(char **args, int count, const struct options *opt)
 	int weakest, n_weakest, r;
 	unsigned with_canary = 0;
 	bool all_as_asked;
-	char banner[384], header[2560], exempt[128];
+	char banner[384], header[3072], exempt[128];
 	const char *guard = opt->guard ? opt->guard : "global";
 
 	if (opt->list) {
@@ -167,6 +163,9 @@ int cmd_summary(char **args, int count, const struct options *opt)
 		 "#define SSP_MODE_CONFIGURED \"%s\"\n"
 		 "#define SSP_MODE_EFFECTIVE \"%s\"\n"
 		 "#define SSP_MODE_BANNER \"%s\"\n"
+		 "/* ...without its closing parenthesis: ssp-mode.S adds what the\n"
+		 " * image links from prebuilt archives before it (spaudit prebuilt) */\n"
+		 "#define SSP_MODE_BANNER_OPEN \"%.*s\"\n"
 		 "#define SSP_CFLAGS \"%s\"\n"
 		 "#define SSP_GUARD_LOCATION \"%s\"\n"
 		 "/* C objects, exemptions left out, and how many got the effective mode */\n"
@@ -184,6 +183,7 @@ int cmd_summary(char **args, int count, const struct options *opt)
 		 "#define SSP_EXEMPT_SUMMARY \"%s\"\n"
 		 "#endif\n",
 		 rank_name(opt->configured), mode_word(weakest), banner,
+		 (int)strlen(banner) - 1, banner,
 		 opt->cflags ? opt->cflags : "", guard, t.compiled, n_weakest, t.exempt,
 		 with_canary, (unsigned long long)t.functions,
 		 (unsigned long long)t.text_bytes,

@@ -34,6 +34,26 @@ expected() {
 			END { for (m in n) print m, n[m], p[m], b[m] }' | sort
 }
 
+# clause IMAGE LIST ARCHIVE... (with nm, objdump, readelf set): what the
+# image's banner must say of its prebuilt code, from the expected lines
+# of every archive and the image's executable sections as readelf reads
+# them: "; prebuilt: N functions, P protected, S of text)", S in whole
+# percents, "<1%" for less than one.
+clause() {
+	image=$1 list=$2; shift 2
+	text=0
+	for size in $("$readelf" -SW "$image" | sed 's/^ *\[ *[0-9]*\]//' |
+		awk '$2 != "NOBITS" && $7 ~ /X/ { print $5 }'); do
+		text=$((text + 0x$size))
+	done
+	for a; do expected "$image" "$list" "$a" "$nm" "$objdump"; done |
+		awk -v text="$text" '{ n += $2; p += $3; b += $4 }
+		END { s = text ? 100 * b / text : 0
+			share = (s > 0 && s < 1) ? "<1%" : sprintf("%.0f%%", s)
+			if (n) printf "; prebuilt: %d function%s, %d protected, %s of text)\n",
+				n, n == 1 ? "" : "s", p, share }'
+}
+
 # reported RECORD ARCHIVE: the same lines from spaudit prebuilt's record.
 reported() {
 	grep "^prebuilt	$2(" "$1" | sed 's/^prebuilt\t[^(]*(\([^)]*\))\t\([0-9]*\)\t\([0-9]*\)\t\([0-9]*\)$/\1 \2 \3 \4/' | sort
@@ -63,6 +83,7 @@ for cell in "x86_64 x86_64_defconfig" "arm mps2_defconfig" \
 	mps2*) tools=arm-none-eabi- ;; rv32*) tools=riscv64-unknown-elf- ;;
 	arm_*) tools=arm-linux-gnueabihf- ;; *) tools= ;;
 	esac
+	nm=${tools}nm objdump=${tools}objdump readelf=${tools}readelf
 	archives=$(sed -n 's/^prebuilt\t\([^(]*\)(.*/\1/p' "$record" | sort -u)
 	[ -n "$libc" ] && check "$cn: ...and what it took from picolibc's libc.a" \
 		sh -c "echo '$archives' | grep -q '/picolibc/.*/libc.a\$'"
@@ -72,6 +93,11 @@ for cell in "x86_64 x86_64_defconfig" "arm mps2_defconfig" \
 		got=$(reported "$record" "$archive")
 		check_eq "$cn: ${archive##*/}: per member, its functions, protected ones and bytes are what nm and objdump read" "$want" "$got"
 	done
+	# The banner, assembled before the link, is linked again to say so.
+	want=$(clause "$image" "$list" $archives)
+	got=$(strings -a "$image" | grep -E '^[a-z]+ \(configured ' | grep -o '; prebuilt: .*$')
+	check_eq "$cn: the image's banner counts its prebuilt code as nm, objdump and readelf do" \
+		"$want" "$got"
 	make -C "$SRC" -s O="$O" ARCH=$arch M="$X" spaudit >"$T/audit" 2>&1
 	check_grep "$cn: make M=DIR spaudit lists each member as prebuilt" \
 		"^libgcc.a\(_[a-z0-9_]+\.o\) +[0-9]+ +[0-9]+  prebuilt +not audited" "$T/audit"
@@ -84,6 +110,22 @@ assert all("weaker" in o for o in d["objects"])
 assert all(p["member"].split("(")[0].endswith(".a") for p in d["prebuilt"])' "$T/audit.json" \
 		"$(grep -c '  prebuilt ' "$T/audit")"
 done
+
+# The kit's sample on the MPS2 board with picolibc, as it runs under
+# qemu-system: its banner says how much of it is prebuilt, unprotected.
+# What runs is the payload the board's zImage carries.
+O="$T/mps2_defconfig-picolibc"
+nm=arm-none-eabi-nm objdump=arm-none-eabi-objdump readelf=arm-none-eabi-readelf
+mk O="$O" ARCH=arm
+payload=$O/samples/sample/sample-payload
+want=$(clause "$payload" "$O/.sample-payload.ssp-objects" \
+	$(sed -n 's/^prebuilt\t\([^(]*\)(.*/\1/p' "$O/.sample-payload.ssp-prebuilt" | sort -u))
+check "MPS2 with picolibc: the sample holds prebuilt code, none of it protected ('$want')" \
+	sh -c 'echo "$1" | grep -Eq "^; prebuilt: [1-9][0-9]* functions, 0 protected, [1-9][0-9]*% of text\)\$"' - "$want"
+timeout 30 make -C "$SRC" -s O="$O" ARCH=arm run >"$T/run" 2>&1
+check_grep "...and the banner it prints says so, as nm, objdump and readelf count it" \
+	"^sspkit sample: arch=arm stack-protector=strong \(configured strong; exempt: [^;]*$(printf '%s' "$want" |
+	sed 's/[()]/\\&/g') guard=" "$T/run"
 
 # STRICT_PREBUILT: picolibc's members, none protected, are refused; the
 # image is not left; trusted by name, they link. libgcc is trusted by

@@ -46,19 +46,62 @@ X
 	mk O="$O" ARCH=$arch $llvm M="$F"
 	timeout 30 make -C "$SRC" -s O="$O" ARCH=$arch $llvm M="$F" run >"$T/got" 2>&1
 	check_eq "$cname: printf is picolibc's, %f and %o included" "0.250 10 float" "$(cat "$T/got")"
+	# memcpy, strlen...: the kit's (lib/string.o, compiled and audited
+	# by this build), not picolibc's: the linker itself says which file
+	# defines each (--trace-symbol). On arm, the run-time ABI's
+	# __aeabi_memcpy and __aeabi_memmove too, which picolibc defines
+	# with its own memcpy and memmove (lib/picolibc/aeabi_mem.c).
+	W="$T/which-$def${llvm:+-llvm}"
+	mkdir -p "$W" && cat >"$W/Kbuild" <<'X' && cat >"$W/which.c" <<'X'
+image-y += which
+which-objs := which.o
+which-ldflags := $(foreach s,memcpy memmove memset memcmp strlen strcmp \
+	__aeabi_memcpy4 __aeabi_memmove,-Wl,--trace-symbol=$s)
+X
+#include <stdio.h>
+#include <string.h>
+
+#ifdef __ARM_EABI__
+void __aeabi_memcpy4(void *dest, const void *src, size_t n);
+void __aeabi_memmove(void *dest, const void *src, size_t n);
+#else
+#define __aeabi_memcpy4 memcpy
+#define __aeabi_memmove memmove
+#endif
+
+static volatile size_t n = 12;
+
+int main(void)
+{
+	_Alignas(4) char a[32] = "stack canary", b[32], c[32];
+
+	memcpy(b, a, n + 1);
+	memmove(b + 1, b, n + 1);
+	memset(c, '-', n);
+	__aeabi_memcpy4(c + 4, a, 4);
+	__aeabi_memmove(c + 2, c + 4, n - 4);
+	c[n] = '\0';
+	return printf("%s %s %zu %d %d\n", b, c, strlen(b), memcmp(a, b, n) > 0,
+		      strcmp(a, b) > 0) < 0;
+}
+X
+	mk O="$O" ARCH=$arch $llvm M="$W"
+	for f in memcpy memmove memset memcmp strlen strcmp; do
+		check_grep "$cname: $f is the kit's, lib/string.o" "string\.o\)?: definition of $f\$" "$T/out"
+		check_nogrep "$cname: ...not picolibc's" "libc\.a\([^)]*\): definition of $f\$" "$T/out"
+	done
+	[ "$arch" = arm ] && check_grep "$cname: __aeabi_memcpy4 is the kit's, over its memcpy" \
+		"aeabi_mem\.o\)?: definition of __aeabi_memcpy4\$" "$T/out"
+	timeout 30 make -C "$SRC" -s O="$O" ARCH=$arch $llvm M="$W" run >"$T/got" 2>&1
+	check_eq "$cname: ...and they copy, compare and count as C says" \
+		"sstack canary --stac------ 13 1 1" "$(cat "$T/got")"
 	# The kit's own sample is linked against it too, and runs.
 	mk_run O="$O" ARCH=$arch $llvm run
 	check_grep "$cname: the kit's sample runs with picolibc" 'sspkit sample: arch=' "$T/out"
 done
 
-# The per-task guard wants tp on RISC-V, where picolibc's TLS lives:
-# the configuration cannot have both (lib/libc/Kconfig says why).
-O="$T/per-task"
-mk O="$O" ARCH=riscv nommu_virt_defconfig &&
-	printf 'CONFIG_STACKPROTECTOR_PER_TASK=y\nCONFIG_LIBC_PICOLIBC=y\n' >>"$O/.config" &&
-	mk O="$O" ARCH=riscv olddefconfig
-check_grep "riscv: the per-task guard kept" '^CONFIG_STACKPROTECTOR_PER_TASK=y' "$O/.config"
-check_nogrep "...and picolibc not offered with it" '^CONFIG_LIBC_PICOLIBC=y' "$O/.config"
+# With the per-task guard on RISC-V, picolibc shares tp with it:
+# tests/libc/picolibc-pertask.t.
 # On Linux user space there is no picolibc.
 O="$T/linux"
 mk O="$O" ARCH=arm arm_defconfig && echo CONFIG_LIBC_PICOLIBC=y >>"$O/.config" &&

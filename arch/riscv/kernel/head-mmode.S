@@ -12,9 +12,9 @@
  *   - sets sp to the top of the board's stack (virt.lds), 16-byte aligned;
  *   - copies .data from where it was loaded and zeroes .bss, word by word;
  *   - points tp at the boot task (kernel/task.c's current, in .data), or
- *     with CONFIG_LIBC_PICOLIBC at the program's TLS block, where
- *     picolibc keeps errno (lib/libc/Kconfig: the per-task guard, which
- *     wants tp, is then not offered). With
+ *     with CONFIG_LIBC_PICOLIBC at the boot task's TLS block, where
+ *     picolibc keeps errno, made from the template (virt.lds): the block
+ *     begins with the task's canary. With
  *     STACKPROTECTOR_PER_TASK in tp, gcc's canary code reads the guard at
  *     tp + TASK_STACK_CANARY, and the first protected function runs before
  *     task_guard_init() (semihosting_boot_args(), for one): with tp zero it
@@ -69,7 +69,17 @@ mmode_reset:
 	lw	tp, 0(t0)
 #endif
 #ifdef CONFIG_LIBC_PICOLIBC
-	la	tp, __tls_base		/* or picolibc's TLS block (virt.lds) */
+	la	t0, __tls_base		/* or the boot task's TLS block: the */
+	la	t1, __tdata_end		/* template's .tdata copied, its .tbss */
+	la	tp, __tls_boot		/* left as .bss was zeroed (virt.lds) */
+	mv	t2, tp
+6:	bgeu	t0, t1, 7f
+	lw	t3, 0(t0)
+	sw	t3, 0(t2)
+	addi	t0, t0, 4
+	addi	t2, t2, 4
+	j	6b
+7:
 #endif
 	call	board_fork_init		/* the fork's state (.noinit), exempt */
 	li	s0, 0			/* outermost frame: fp = 0 */
@@ -78,6 +88,20 @@ mmode_reset:
 5:	wfi
 	j	5b
 	.size	mmode_reset, . - mmode_reset
+
+#ifdef CONFIG_LIBC_PICOLIBC
+/*
+ * The first 16 bytes of every TLS block: the canary of the task it is
+ * (STACKPROTECTOR_PER_TASK: the guard at tp + 0), first in the template
+ * (virt.lds). A TLS section of its own, so that the linker counts it in
+ * the thread-pointer offsets of picolibc's variables, which then start
+ * past it: bytes the linker script added alone would not be, and errno
+ * would be the canary.
+ */
+	.section .tdata.canary, "awT", @progbits
+	.balign	16
+	.zero	16
+#endif
 
 /*
  * Every trap: an exception (an illegal instruction, a misaligned or
