@@ -122,3 +122,13 @@ src_copy() {
 	(cd "$SRC" && git ls-files -z --cached --others --exclude-standard |
 		xargs -0 cp --parents -t "$1" 2>/dev/null)
 }
+
+# tls_pattern ARCH: how the compiler's code reads the TLS canary on ARCH
+# (x86_64, i686, ppc64le), as objdump prints the operand.
+tls_pattern() {
+	case $1 in
+	x86_64) echo '%fs:0x28' ;;
+	i686) echo '%gs:0x14' ;;
+	ppc64le) echo '-28688(r13)' ;;
+	esac
+}

@@ -25,7 +25,6 @@ int main(int argc, char *argv[])
 	return 0;
 }
 X
-smk() { make -C "$S" --no-print-directory "$@" >"$T/out" 2>&1; }
 
 O="$T/tiny"
 smk O="$O" x86_64_defconfig && smk O="$O" -j2 && cp "$T/out" "$T/build.out" && smk O="$O" run

@@ -15,7 +15,6 @@ mkdir -p "$S/samples/sample/ext"
 cp "$SRC"/tests/audit/optout/*.c "$SRC/tests/audit/optout/Makefile" "$S/samples/sample/ext/"
 echo 'sample-objs += ext/' >>"$S/samples/sample/Makefile"
 
-smk() { make -C "$S" --no-print-directory "$@" >"$T/out" 2>&1; }
 
 # protection OBJ FUNCTION: "protected" or "unprotected", from the code.
 protection() {

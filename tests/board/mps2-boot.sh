@@ -22,7 +22,7 @@ fi
 check_grep "$COMPILER: the board's toolchain is chosen at configuration" \
 	"$cc_line" "$O/include/generated/cc.kconfig"
 
-for mode in none regular strong all explicit; do
+for mode in $("$SRC/scripts/ssp-modes"); do
 	boot_mode arm "$COMPILER" "$mode" fault \
 		'^board: (HardFault|MemManage|BusFault|UsageFault) at pc=0x[0-9a-f]{8} '
 done

@@ -29,7 +29,7 @@ for width in 32 64; do
 	check_grep "$c: the board's toolchain is chosen at configuration" \
 		"$cc_line" "$O/include/generated/cc.kconfig"
 
-	for mode in none regular strong all explicit; do
+	for mode in $("$SRC/scripts/ssp-modes"); do
 		boot_mode riscv "$c" "$mode" trap '^board: [a-z ]+ at pc=0x[0-9a-f]+ \(mcause=0x' ||
 			continue
 		[ $mode = strong ] && check_grep "$c $mode: the reset path's C is declared exempt" \

@@ -16,7 +16,6 @@ printf 'CONFIG_CC_STACKPROTECTOR_REGULAR=y\n# CONFIG_SAMPLE_LZ is not set\n' \
 	>"$S/configs/typo-n.config"
 printf 'CONFIG_CC_STACKPROTECTOR_REGULAR=y\nCONFIG_CC_STACKPROTECTOR_BUFFER_SIZE=abc\n' \
 	>"$S/configs/badvalue.config"
-smk() { make -C "$S" --no-print-directory "$@" >"$T/out" 2>&1; }
 F="$S/configs"
 
 for engine in frontends kconfiglib; do

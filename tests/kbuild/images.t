@@ -10,7 +10,6 @@ src_copy "$S"
 mkdir -p "$S/samples/hello"
 cp "$SRC"/tests/kbuild/hello/*.c "$SRC/tests/kbuild/hello/Makefile" "$S/samples/hello/"
 echo 'subdir-y += hello' >>"$S/samples/Makefile"
-smk() { make -C "$S" --no-print-directory "$@" >"$T/out" 2>&1; }
 
 for c in x86_64 arm x86_64-llvm; do
 	arch=${c%-llvm}; llvm=; [ "$c" != "$arch" ] && llvm=LLVM=1

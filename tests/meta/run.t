@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/run's scratch folders: two test files with one basename in two
-# folders (as kbuild/config.t and robust/config.t) each get a folder of
+# folders (say kbuild/x.t and robust/x.t) each get a folder of
 # their own, and tests/run refuses to start tests that would share one.
 . "$(dirname "$0")/../lib.sh"
 

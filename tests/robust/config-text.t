@@ -16,7 +16,6 @@ printf 'CONFIG_CC_STACKPROTECTOR_ALL=y\nCC_STACKPROTECTOR_STRICT=y\n' >"$F/nopre
 # savedefconfig's files, saved by a Windows editor.
 printf '\357\273\277# saved on ARCH=x86_64: load it with "make ARCH=x86_64 NAME_defconfig"\r\nCONFIG_CC_STACKPROTECTOR_ALL=y\r\nCONFIG_CC_STACKPROTECTOR_STRICT=y\r\n' >"$F/win_defconfig"
 printf '\357\273\277# saved on ARCH=arm: load it with "make ARCH=arm NAME_defconfig"\r\nCONFIG_ARCH_MPS2=y\r\n' >"$F/winarm_defconfig"
-smk() { make -C "$S" --no-print-directory "$@" >"$T/out" 2>&1; }
 # same A B: files A and B hold the same bytes.
 same() { cmp -s "$1" "$2"; }
 

@@ -72,14 +72,6 @@ ppc64le-global:powerpc64le-linux-gnu-:none:toc:-mstack-protector-guard=global
 m68k:m68k-linux-gnu-:none:global:
 "
 
-tls_pattern() {
-	case $1 in
-	x86_64) echo '%fs:0x28' ;;
-	i686) echo '%gs:0x14' ;;
-	ppc64le) echo '-28688(r13)' ;;
-	esac
-}
-
 check_local() {	# name cross how guard dir
 	name=$1 cross=$2 how=$3 guard=$4 d=$5
 	o=$d/local.o objdump=${cross}objdump

@@ -71,14 +71,6 @@ tls_readers() {
 		END { for (n in seen) print n }' | sort
 }
 
-tls_pattern() {
-	case $1 in
-	x86_64) echo '%fs:0x28' ;;
-	i686) echo '%gs:0x14' ;;
-	ppc64le) echo '-28688(r13)' ;;
-	esac
-}
-
 check_variant() {	# arch cross variant objdir
 	arch=$1 cross=$2 variant=$3 dir=$4
 	objdump=${cross}objdump
