@@ -500,14 +500,20 @@ __checkstack:
 # image-rules IMAGE LINKED-FROM: the summary, banner object and link of
 # one image; LINKED-FROM is its objects, after the runtime's archives
 # unless it is declared without them.
+# The summary's audit runs whenever an input changed (its stamp,
+# .IMAGE.ssp-summary), but spaudit rewrites IMAGE.ssp-summary.h only when
+# its text changes: an edit that leaves the figures as they were does not
+# assemble the banner object again. A header that is gone is written again.
 define image-rules
-$1.ssp-summary.h: $2 $(SPAUDIT) FORCE
+$(dir $1).$(notdir $1).ssp-summary: $2 $(SPAUDIT) FORCE
 	$$(call if_changed,ssp_summary,$1,$2)
+$1.ssp-summary.h: $(dir $1).$(notdir $1).ssp-summary ;
+$(if $(wildcard $1.ssp-summary.h),,$(call fresh-file,$(dir $1).$(notdir $1).ssp-summary))
 $(dir $1).$(notdir $1).ssp_mode.o: $(srctree)/scripts/ssp-mode.S $1.ssp-summary.h FORCE
 	$$(call if_changed,as_image_ssp_mode)
 $1: $2 $(dir $1).$(notdir $1).ssp_mode.o FORCE
 	$$(call if_changed,link_image,$(image-entry-$1))
-image-targets += $1 $1.ssp-summary.h $(dir $1).$(notdir $1).ssp_mode.o
+image-targets += $1 $(dir $1).$(notdir $1).ssp-summary $(dir $1).$(notdir $1).ssp_mode.o
 endef
 $(foreach i,$(images),$(eval image-ars-$(i) := $(if $(filter \
 	n,$(image-runtime-$(i))),,$(runtime-ars))))
@@ -820,6 +826,7 @@ clean:
 	$(Q)find $(clean-root) \( -name '*.o' -o -name '*.a' -o -name '.*.cmd' \
 		-o -name '.*.d' -o -name '*.tmp' -o -name '.*.ssp' -o -name '.*.list' \
 		-o -name '.ssp-audit*' -o -name '.*.ssp-objects' -o -name '.*.ssp-prebuilt' \
+		-o -name '.*.ssp-summary' \
 		-o -name 'images.order' -o -name '.*.image' -o -name '*.ssp-summary.h' \
 		-o -name '.kbuild-objtree' -o -name '*.su' -o -name '*.ci' \
 		-o -name '.*.stack-bounds*' -o -name '.*.prebuilt.*' \) \

@@ -26,7 +26,7 @@ static const char usage_text[] =
 "                       [--no-sources] --manifest=FILE --stamp=FILE\n"
 "       spaudit summary --expect=MODE --configured=MODE [--threshold=N]\n"
 "                       [--cflags=FLAGS] [--guard=WHERE] [--runtime=DIRS]\n"
-"                       --header=OUT.h\n"
+"                       --header=OUT.h (rewritten only when it changes)\n"
 "                       [--image=IMAGE --list=LIST] OBJ...|-\n"
 "       spaudit report [--json] [--images=ORDER] LIST...\n"
 "       spaudit prebuilt --image=IMAGE --list=LIST --record=OUT [--name=NAME]\n"

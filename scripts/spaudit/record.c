@@ -19,6 +19,32 @@ char *record_path(const char *object)
 	return kfile_beside(object, ".ssp");
 }
 
+/* Whether PATH holds exactly TEXT. */
+static bool file_holds(const char *path, const char *text)
+{
+	size_t len = strlen(text), got;
+	char *buf = malloc(len + 2);
+	FILE *f = fopen(path, "r");
+	bool same = false;
+
+	if (f != NULL && buf != NULL) {
+		got = fread(buf, 1, len + 1, f);
+		same = got == len && memcmp(buf, text, len) == 0;
+	}
+	if (f != NULL)
+		fclose(f);
+	free(buf);
+	return same;
+}
+
+/* write_atomically, but only when PATH does not hold TEXT already: a
+ * generated header keeps its time stamp, and what is built from it is
+ * not built again (the image's ssp-summary.h and its banner object). */
+int write_if_changed(const char *path, const char *text)
+{
+	return file_holds(path, text) ? 0 : write_atomically(path, text);
+}
+
 /* Write TEXT to PATH under a temporary name, made fresh (fopen_fresh: no
  * planted link is written through), then rename it into place. */
 int write_atomically(const char *path, const char *text)

@@ -113,6 +113,7 @@ void text_add4(struct text *t, const char *a, const char *b, const char *c,
 /* "dir/name.o" -> "dir/.name.o.ssp", beside the object's .cmd file. */
 char *record_path(const char *object);
 int write_atomically(const char *path, const char *text);
+int write_if_changed(const char *path, const char *text);
 void format_record(const struct record *r, char *buf, size_t size);
 /* Split a line at tabs in place; returns how many fields were found. */
 int split_fields(char *line, char **fields, int max);

@@ -189,7 +189,7 @@ int cmd_summary(char **args, int count, const struct options *opt)
 		 (unsigned long long)t.text_bytes,
 		 (unsigned long long)t.exempt_functions,
 		 (unsigned long long)t.exempt_bytes, exempt);
-	if (write_atomically(opt->header, header) != 0)
+	if (write_if_changed(opt->header, header) != 0)
 		return 2;
 	if (all_as_asked)
 		printf("stack-protector: %s in all %u objects (configured %s)",

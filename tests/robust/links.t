@@ -99,7 +99,8 @@ mkdir -p "$M"
 cp "$SRC/tests/kbuild/hello/"* "$M/"
 files="$M/.main.o.cmd.tmp $M/main.o.tmp $M/.main.o.d $M/.main.o.ssp.tmp \
 	$M/.ssp-audit.in $M/images.order.tmp $M/.hello.image.tmp $M/hello.tmp \
-	$M/.hello.cmd.tmp $M/hello.ssp-summary.h.tmp $M/.hello.ssp-objects.tmp"
+	$M/.hello.cmd.tmp $M/hello.ssp-summary.h.tmp $M/.hello.ssp-summary.tmp \
+	$M/.hello.ssp-objects.tmp"
 plant $files
 mk O="$O" M="$M"
 check_eq "(4) make M=DIR with planted links" 0 $?
