@@ -424,9 +424,10 @@ $(SPAUDIT): lib/built-in.a ;
 # build; then each boot directory is built, and its images linked, the
 # same way.
 # The runtime's folders: the one list of them (spaudit summary is told
-# them too, for the exemptions it takes for the guard's and the boot's).
+# them too, for the exemptions it takes for the guard's and the boot's),
+# and their archives, as their archives.order list them.
 runtime-dirs := arch/$(SRCARCH) kernel lib
-runtime-ars := $(addsuffix /built-in.a,$(runtime-dirs))
+runtime-orders := $(addsuffix /archives.order,$(runtime-dirs))
 PHONY += images __images
 images: $(core-dirs) scripts_spreport $(if $(CONFIG_STACK_USAGE),scripts_checkstack)
 	$(if $(call images-in,$(core-dirs)),$(Q)$(MAKE) -f $(srctree)/Makefile __images)
@@ -464,7 +465,7 @@ PHONY += external external-build
 external: external-build
 	$(if $(call images-in,$(ext-obj)),,$(call \
 		ssp-image-list,$(ext-library),$(ext-objects)))
-external-build: $(runtime-ars) prepare scripts_basic scripts_spaudit scripts_spreport \
+external-build: $(runtime-orders) prepare scripts_basic scripts_spaudit scripts_spreport \
 		$(if $(CONFIG_STACK_USAGE),scripts_checkstack)
 	$(if $(wildcard $(ext-obj)/.),,$(shell mkdir -p $(ext-obj)))$(call \
 		write-if-changed,$(ext-objtree-file),$(abspath $(objtree)))
@@ -482,11 +483,18 @@ ext-objtree-check = $(if $(and $(wildcard $(ext-objtree-file)),$(call str-ne,$(f
 	outputs of a build against $(file <$(ext-objtree-file)), not against \
 	$(abspath $(objtree)): build it here again (make O=$(abspath $(objtree)) \
 	M=$(KBUILD_EXTMOD)), or give each configured tree an MO= of its own))
-ext-objects = $(shell $(AR) t $(ext-library) 2>/dev/null)
+ext-objects = $(shell $(call archive-members,$(call archives-of,$(wildcard \
+	$(ext-obj)/archives.order))) 2>/dev/null)
 
 ifeq ($(filter __images __checkstack,$(MAKECMDGOALS)),)
 $(sample-image) $(sample-image).ssp-summary.h: images ;
+# The C library's archive is made in lib/ (the images' make finds it made).
+$(LIBC_LDLIBS): lib ;
 else
+# The images' make descends into no directory: the first make built them
+# all. The register form's guard offset, which its prepare step read from
+# asm-offsets.h, is read here the same way, for the summaries.
+$(if $(ssp-task-flags-used),$(ssp-task-prepare))
 images := $(call images-in,$(or $(image-dirs),$(core-dirs)))
 -include $(foreach i,$(images),$(call image-spec-file,$(i)))
 __images: $(images)
@@ -515,6 +523,7 @@ $1: $2 $(dir $1).$(notdir $1).ssp_mode.o FORCE
 	$$(call if_changed,link_image,$(image-entry-$1))
 image-targets += $1 $(dir $1).$(notdir $1).ssp-summary $(dir $1).$(notdir $1).ssp_mode.o
 endef
+runtime-ars := $(call archives-of,$(runtime-orders))
 $(foreach i,$(images),$(eval image-ars-$(i) := $(if $(filter \
 	n,$(image-runtime-$(i))),,$(runtime-ars))))
 $(foreach i,$(images),$(eval $(call image-rules,$(i),$(image-ars-$(i)) \
@@ -535,7 +544,7 @@ checkstack-cmd = $(CHECKSTACK) $3 --srctree=$(srctree) $(if \
 	$(ARCH_STACK_RED_ZONE),--red-zone=$(ARCH_STACK_RED_ZONE)) $(if \
 	$(ARCH_STACK_CALL_BYTES),--call-bytes=$(ARCH_STACK_CALL_BYTES)) $(if \
 	$(KBUILD_EXTMOD),--source=$(ext-obj)=$(KBUILD_EXTMOD)) $1 \
-	$(filter-out %.a,$2) $$(for a in $(filter %.a,$2); do $(AR) t $$a || exit 2; done)
+	$(filter-out %.a,$2) $$($(call archive-members,$(filter %.a,$2)) || exit 2)
 
 # Each image's own summary is included: ssp-mode.S reads its SSP_* values.
 quiet_cmd_as_image_ssp_mode = AS      $@
@@ -625,8 +634,7 @@ stack-check-relink = rm -f $(stack-bounds).S $(stack-bounds).2.S && $(call \
 	moved a task entry: the bounds table does not match it" >&2; exit 2; }; })
 stack-relink = $(filter kernel/built-in.a,$^)
 
-$(runtime-ars): %/built-in.a: % ;
-$(LIBC_LDLIBS): lib ;
+$(runtime-orders): %/archives.order: % ;
 PHONY += $(core-dirs)
 $(core-dirs): prepare scripts_basic scripts_spaudit
 	$(Q)$(MAKE) $(build)=$@
@@ -827,7 +835,8 @@ clean:
 		-o -name '.*.d' -o -name '*.tmp' -o -name '.*.ssp' -o -name '.*.list' \
 		-o -name '.ssp-audit*' -o -name '.*.ssp-objects' -o -name '.*.ssp-prebuilt' \
 		-o -name '.*.ssp-summary' \
-		-o -name 'images.order' -o -name '.*.image' -o -name '*.ssp-summary.h' \
+		-o -name 'images.order' -o -name 'archives.order' -o -name '.*.image' \
+		-o -name '*.ssp-summary.h' \
 		-o -name '.kbuild-objtree' -o -name '*.su' -o -name '*.ci' \
 		-o -name '.*.stack-bounds*' -o -name '.*.prebuilt.*' \) \
 		-type f -print0 | \

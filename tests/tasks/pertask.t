@@ -39,8 +39,8 @@ sym_at() {
 # guard_refs O: the objects of O's sample, but the guard runtime, that
 # have a relocation against __stack_chk_guard.
 guard_refs() {
-	(cd "$1" && { for a in arch/*/built-in.a kernel/built-in.a lib/built-in.a; do
-			ar t "$a"; done; ls samples/sample/*.o; } | sort -u |
+	(cd "$1" && { for a in $(cat arch/*/archives.order kernel/archives.order \
+			lib/archives.order); do ar t "$a"; done; ls samples/sample/*.o; } | sort -u |
 		while read -r o; do
 			[ "$o" = lib/stackprotector.o ] && continue
 			readelf -rW "$o" | grep -q '__stack_chk_guard' && echo "$o"
