@@ -342,9 +342,8 @@ stack-usage-cflags := $(if $(CONFIG_STACK_USAGE),-fstack-usage $(call \
 KBUILD_CFLAGS += $(stack-usage-cflags)
 KBUILD_AFLAGS := -D__ASSEMBLY__ $(CLANG_FLAGS) $(arch-aflags-y)
 KBUILD_LDFLAGS := -nostdlib -static $(LINK_PIE_FLAGS) -Wl,--emit-relocs \
-		  -Wl,-T,$(srctree)/scripts/discard.lds \
-		  -Wl,--build-id=none $(CLANG_FLAGS) $(CLANG_LDFLAGS) \
-		  $(arch-ldflags-y) $(KLDFLAGS)
+		  $(LD_DISCARD_SCRIPT) -Wl,--build-id=none $(CLANG_FLAGS) \
+		  $(LD_DRIVER_FLAGS) $(arch-ldflags-y) $(KLDFLAGS)
 # The C library of the user's code (lib/libc/Kconfig): its headers for
 # the user's directories only (samples/, an M= tree: scripts/Makefile.build,
 # libc-dir), after the compiler's own, and its library on the link line of
@@ -577,7 +576,10 @@ link-objects-cmd = $(CC) $(KBUILD_LDFLAGS) $(image-ldflags-$@) \
 	$(if $(filter n,$(image-runtime-$@)),,$(libc-link)) $(LIBGCC) \
 	$(if $(filter n,$(ARCH_LIBGCC)),|| { echo "$@: ARCH=$(ARCH) links no \
 	libgcc ($(ARCH_LIBGCC_WHY)): an undefined __helper named above is \
-	a libgcc helper; write the code without it" >&2; exit 1; })
+	a libgcc helper; write the code without it" >&2; exit 1; }) \
+	$(if $(LD_DISCARD_SCRIPT),,&& { $(OBJCOPY) --remove-section='.discard' \
+	--remove-section='.discard.*' --remove-section='.rela.discard*' \
+	$(tmp-target) || { rm -f $(tmp-target); exit 1; }; })
 
 # prebuilt-relink [OBJECT]: spaudit prebuilt counts what the link took
 # from prebuilt archives; when that is anything, the banner, assembled
@@ -955,6 +957,7 @@ help:
 	@echo '                    (default: this machine, $(SUBARCH))'
 	@echo '  CROSS_COMPILE=prefix  cross toolchain (each ARCH has a default)'
 	@echo '  LLVM=1          - build with clang and lld'
+	@echo '  LD=ld.lld|ld.mold - the linker (default: the toolchain'"'"'s ld.bfd)'
 	@echo '  CC=compiler     - another target compiler (a wrapper, a version)'
 	@echo '  O=dir           - put every generated file in dir'
 	@echo '  M=dir           - build the Kbuild file of dir, outside the kit, and its'

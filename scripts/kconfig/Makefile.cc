@@ -6,8 +6,9 @@
 # arch/Kconfig sources through $GENERATED_KCONFIG_DIR (set by the
 # top-level Makefile):
 #
-#   cc.kconfig                the compiler's name and version, and the
-#                             CC_HAS_STACKPROTECTOR_* symbols
+#   cc.kconfig                the compiler's name and version, the
+#                             CC_HAS_STACKPROTECTOR_* symbols, and the
+#                             linker's version and LD_IS_* symbols
 #   cc-stackprotector.kconfig inside the choice: a comment for each mode
 #                             the compiler cannot give, naming the flag
 #   external.kconfig          the external tree's Kconfig (M=DIR), in a menu
@@ -34,6 +35,22 @@ define kconfig-cc
 $(if $(cc-usable),comment "Compiler: $(strip $(cc-description))"
 
 $(ssp-kconfig-symbols))
+$(if $(ld-problem),,$(kconfig-ld))
+endef
+
+# The linker LD names (scripts/Makefile.toolchain), as the kernel tells
+# Kconfig: its --version line, and which kind it is.
+define kconfig-ld
+comment "Linker: $(subst ",',$(ld-version)) (LD=$(LD))"
+
+config LD_IS_BFD
+	def_bool $(if $(filter bfd,$(ld-kind)),y,n)
+
+config LD_IS_LLD
+	def_bool $(if $(filter lld,$(ld-kind)),y,n)
+
+config LD_IS_MOLD
+	def_bool $(if $(filter mold,$(ld-kind)),y,n)
 endef
 
 define kconfig-cc-stackprotector
