@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # scripts/checkstack on a clang build (LLVM=1), which writes .su files
 # but no call graph: the calls of each function are read from the linked
 # image's code (Documentation/stack-depth.md). On tests/stack/chain built
@@ -14,6 +15,7 @@
 #    relocation, is counted;
 # and on arm (Thumb), arm64 and riscv: the chain's sum, and its indirect
 # call unbounded.
+# tests/run: start first
 . "$(dirname "$0")/../lib.sh"
 
 if ! command -v clang >/dev/null || ! command -v ld.lld >/dev/null; then
