@@ -33,6 +33,7 @@ struct func {
 	struct call *calls;
 	size_t ncalls, calls_cap;
 	struct func *hash_next;
+	struct func *name_next;	/* the next of the same name's hash */
 	/* bound.c's state */
 	int index, lowlink, scc;
 	bool on_stack;
