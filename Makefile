@@ -337,8 +337,13 @@ KBUILD_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror \
 # CONFIG_STACK_USAGE: each C object's frames (foo.o.su) and, from gcc,
 # its call graph (foo.o.ci) beside it, for scripts/checkstack. The
 # compiler names them after its -o, $(tmp-target): foo.o.tmp -> foo.o.su.
+# A compiler without a call graph (clang) gets none of its jump tables:
+# checkstack reads its calls from the code, where a jump through a table
+# cannot be told from a tail call through a pointer. The arch may add
+# what keeps its frames whole (ARCH_STACK_USAGE_CFLAGS, arch/x86/Makefile).
 stack-usage-cflags := $(if $(CONFIG_STACK_USAGE),-fstack-usage $(call \
-	cc-option,-fcallgraph-info=su$(comma)da))
+	cc-option,-fcallgraph-info=su$(comma)da,-fno-jump-tables) \
+	$(ARCH_STACK_USAGE_CFLAGS))
 KBUILD_CFLAGS += $(stack-usage-cflags)
 KBUILD_AFLAGS := -D__ASSEMBLY__ $(CLANG_FLAGS) $(arch-aflags-y)
 KBUILD_LDFLAGS := -nostdlib -static $(LINK_PIE_FLAGS) -Wl,--emit-relocs \

@@ -10,6 +10,7 @@
 #include <asm/semihosting.h>
 #include <asm/syscall.h>
 #include <sspkit/board-fork.h>
+#include <sspkit/board-stack.h>
 
 /*
  * The host's standard output and error: ":tt" opened for writing and for
@@ -45,11 +46,15 @@ static long sh_write(long fd, const void *buf, long len)
 	return left < 0 || left > len ? -5 : len - left;
 }
 
-/* The status reaches the shell; qemu-system exits with it. */
+/*
+ * The status reaches the shell; qemu-system exits with it. The painted
+ * stacks' lines first (CONFIG_STACK_PAINT).
+ */
 static void sh_exit(long status)
 {
 	long block[2] = { ADP_Stopped_ApplicationExit, status };
 
+	board_stacks_report();
 	semihosting_call(SYS_EXIT_EXTENDED, block);
 }
 

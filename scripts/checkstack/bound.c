@@ -192,9 +192,9 @@ static void strongconnect(struct func *f)
  */
 static struct func *defined_as(struct func *to, size_t skip)
 {
-	size_t i;
-
-	size_t len;
+	struct func *named[64];
+	size_t i, n, len;
+	char *base;
 
 	if (to == NULL || to->frame >= 0 || to->calls_annotated)
 		return NULL;
@@ -204,10 +204,13 @@ static struct func *defined_as(struct func *to, size_t skip)
 		len -= 11;
 	else if (strchr(to->key, ':') != NULL)
 		return NULL;
-	for (i = 0; i < nfs; i++)
-		if (fs[i] != to && fs[i]->frame >= 0 && strlen(fs[i]->name) == len &&
-		    strncmp(fs[i]->name, to->name, len) == 0 && skip-- == 0)
-			return fs[i];
+	base = xstrdup(to->name);
+	base[len] = '\0';
+	n = funcs_named(base, named, 64);
+	free(base);
+	for (i = 0; i < n; i++)
+		if (named[i] != to && named[i]->frame >= 0 && skip-- == 0)
+			return named[i];
 	return NULL;
 }
 

@@ -27,11 +27,13 @@ struct func {
 	bool dynamic;		/* .su: a VLA or alloca, and no annotation */
 	bool frame_annotated;
 	bool no_graph;		/* a .su frame but no .ci: calls unknown */
+	bool decoded;		/* no .ci: its calls read from its code */
 	bool calls_annotated;	/* "calls": its indirect calls go there */
 	long recursion;		/* "recursion" depth, 0 when none */
 	struct call *calls;
 	size_t ncalls, calls_cap;
 	struct func *hash_next;
+	struct func *name_next;	/* the next of the same name's hash */
 	/* bound.c's state */
 	int index, lowlink, scc;
 	bool on_stack;
@@ -82,8 +84,29 @@ extern char **object_names;
 extern size_t nobject_names;
 extern int image_class;		/* 32 or 64: the image's ELF class */
 
-/* relocs.c: the calls the image's relocations show that .ci lacks. */
+/*
+ * relocs.c: the calls the image's relocations show that .ci lacks, and
+ * the calls of a function without .ci, from its code (decode.c).
+ */
 void read_image_calls(const char *path);
+
+/* decode.c: the branches out of one function's code. */
+enum branch_kind { BR_DIRECT, BR_INDIRECT, BR_UNDECODED };
+struct branch {
+	enum branch_kind kind;
+	bool call;			/* pushes or links a return address */
+	unsigned long long at, target;	/* target: BR_DIRECT's */
+};
+typedef void branch_fn(const struct branch *b, void *arg);
+struct code {
+	int machine, elf_class;		/* e_machine; 32 or 64 */
+	unsigned long long addr;	/* of bytes[0] */
+	const unsigned char *bytes;
+	size_t len;
+	bool thumb;			/* arm: Thumb code, not A32 */
+};
+/* false: the machine is not one decode.c reads. */
+bool decode_branches(const struct code *c, branch_fn *fn, void *arg);
 
 /* bound.c */
 void bound_all(void);

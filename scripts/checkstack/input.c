@@ -27,6 +27,8 @@
 #define HASH_SIZE 4096
 
 static struct func *table[HASH_SIZE];
+/* By plain name too, each chain in the order the functions came. */
+static struct func *by_name[HASH_SIZE];
 static struct func **all;
 static size_t nall;
 
@@ -72,7 +74,7 @@ struct func *func_find(const char *key)
 
 struct func *func_get(const char *key)
 {
-	struct func *f = func_find(key);
+	struct func *f = func_find(key), **tail;
 	const char *colon = strrchr(key, ':');
 	unsigned h = hash(key);
 
@@ -85,6 +87,9 @@ struct func *func_get(const char *key)
 	f->frame = -1;
 	f->hash_next = table[h];
 	table[h] = f;
+	for (tail = &by_name[hash(f->name)]; *tail != NULL; tail = &(*tail)->name_next)
+		;
+	*tail = f;
 	all = xrealloc(all, (nall + 1) * sizeof(*all));
 	all[nall++] = f;
 	return f;
@@ -98,11 +103,12 @@ void funcs_all(struct func ***out, size_t *n)
 
 size_t funcs_named(const char *name, struct func **out, size_t max)
 {
-	size_t i, n = 0;
+	struct func *f;
+	size_t n = 0;
 
-	for (i = 0; i < nall; i++)
-		if (strcmp(all[i]->name, name) == 0 && n < max)
-			out[n++] = all[i];
+	for (f = by_name[hash(name)]; f != NULL && n < max; f = f->name_next)
+		if (strcmp(f->name, name) == 0)
+			out[n++] = f;
 	return n;
 }
 

@@ -14,6 +14,7 @@
 #include <asm/fork-v7m.h>
 #include <sspkit/board-fork.h>
 #include <mach/board.h>
+#include <sspkit/compiler.h>
 
 #define SIGALRM		14
 
@@ -79,7 +80,12 @@ void arch_fork_resume(uintptr_t *sp, long pid)
 	__builtin_unreachable();
 }
 
-void board_child_exit(int status)
+/*
+ * Out of line, as v7m_child_fault is: their asm leaves this stack, which
+ * scripts/checkstack knows from their annotations (stack-annotations);
+ * inlined, the branch would be their caller's, which has none.
+ */
+__noinline void board_child_exit(int status)
 {
 #ifdef V7M_FORK_STANDIN_LOCKUP
 	/*
@@ -102,7 +108,7 @@ void board_child_exit(int status)
  * exception into it, in thread mode on the main stack: the stack that
  * faulted (perhaps a bad sp) is left alone.
  */
-void v7m_child_fault(int status)
+__noinline void v7m_child_fault(int status)
 {
 	uint32_t *frame = FORK_STACK_TOP - 8;
 	uint32_t ipsr;

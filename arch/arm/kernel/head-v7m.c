@@ -22,6 +22,7 @@
 #include <asm/semihosting.h>
 #include <sspkit/board-fork.h>
 #include <sspkit/board-report.h>
+#include <sspkit/board-stack.h>
 #include <sspkit/compiler.h>
 
 /*
@@ -127,6 +128,12 @@ static void (*const v7m_vectors[16])(void) = {
 __attribute__((section(".noinit"), used))
 uint64_t v7m_fault_stack[128];
 
+/* CONFIG_STACK_PAINT's name for it (<sspkit/board-stack.h>). */
+const struct board_stack board_exception_stack = {
+	"fault", (unsigned char *)v7m_fault_stack,
+	(unsigned char *)v7m_fault_stack + sizeof(v7m_fault_stack),
+};
+
 __noreturn void v7m_reset(void)
 {
 	volatile uint32_t *dst = __data_start;
@@ -140,6 +147,7 @@ __noreturn void v7m_reset(void)
 	board_fork_init();
 	*SCB_SHCSR |= SHCSR_MEMFAULTENA | SHCSR_BUSFAULTENA | SHCSR_USGFAULTENA;
 	mpu_init();
+	board_stacks_paint();
 	ENTRY_C(semihosting_boot_args());
 }
 

@@ -12,6 +12,7 @@
 #include <asm/fork-mmode.h>
 #include <asm/semihosting.h>
 #include <sspkit/board-report.h>
+#include <sspkit/board-stack.h>
 #include <sspkit/compiler.h>
 
 __noreturn void __sspkit_start(long *sp);
@@ -19,9 +20,18 @@ __noreturn void mmode_start(void);
 __noreturn void mmode_trap(uintptr_t cause, uintptr_t epc, uintptr_t tval,
 			   uintptr_t sp);
 
+/* From the board's linker script: the trap stack, above the main one. */
+extern unsigned char __stack_top[], __trap_stack_top[];
+
+/* CONFIG_STACK_PAINT's name for it (<sspkit/board-stack.h>). */
+const struct board_stack board_exception_stack = {
+	"trap", __stack_top, __trap_stack_top,
+};
+
 /* From head-mmode.S: the command line, as Linux would leave it. */
 __noreturn void mmode_start(void)
 {
+	board_stacks_paint();
 	__sspkit_start(semihosting_boot_args());
 }
 

@@ -13,6 +13,12 @@
  *                      inline assembler (x86_64), which no .ci shows: the
  *                      image's relocation does (a call within one section
  *                      would leave none: the assembler resolves it)
+ *   VARIANT_asmlocal   chain_b calls chain_c from inline assembler
+ *                      (x86_64): one section, so no relocation shows it;
+ *                      a function without .ci (clang) has it read from
+ *                      its code
+ *   VARIANT_tailptr    chain_b ends in a tail call through a pointer:
+ *                      an indirect jump, which the code shows
  *   VARIANT_small      main gives the task 256 bytes of its stack: too
  *                      small, which task_create() refuses at run time
  *   VARIANT_probe      chain_c writes every byte of a 2048-byte buffer
@@ -28,6 +34,13 @@ static volatile unsigned char sunk;
 static volatile int depth = 2;
 static unsigned char stack[4096] __attribute__((__aligned__(16)));
 static uintptr_t probe_low;	/* the lowest byte chain_c wrote */
+
+/*
+ * An index into BUF the compiler cannot know: the whole buffer is in the
+ * frame (clang keeps of a volatile array only the bytes that constant
+ * indices reach).
+ */
+#define KEEP(buf) ((unsigned int)depth % sizeof(buf))
 
 static __noinline int chain_c(int n)
 {
@@ -45,6 +58,7 @@ static __noinline int chain_c(int n)
 #endif
 
 	buf[0] = (unsigned char)n;
+	buf[KEEP(buf)] = buf[0];
 	sunk = buf[0];
 	return buf[0];
 }
@@ -56,6 +70,7 @@ static __noinline int chain_b(int n)
 	volatile unsigned char buf[72];
 
 	buf[0] = (unsigned char)n;
+	buf[KEEP(buf)] = buf[0];
 #ifdef VARIANT_recursion
 	if (n > 0) {		/* a store after the call: no loop made of it */
 		buf[1] = (unsigned char)chain_b(n - 1);
@@ -64,6 +79,13 @@ static __noinline int chain_b(int n)
 #endif
 #ifdef VARIANT_indirect
 	return chain_c_ptr(buf[0]) + 1;
+#elif defined(VARIANT_tailptr)
+	return chain_c_ptr(buf[0]);
+#elif defined(VARIANT_asmlocal) && defined(__x86_64__)
+	__asm__ __volatile__ ("mov %0, %%edi\n\tcall chain_c" : : "r" ((int)buf[0])
+			      : "memory", "rax", "rcx", "rdx", "rsi", "rdi", "r8",
+			      "r9", "r10", "r11");
+	return buf[0];
 #elif defined(VARIANT_asmcall) && defined(__x86_64__)
 	__asm__ __volatile__ ("call task_switches" : : : "memory", "rax", "rcx", "rdx",
 			      "rsi", "rdi", "r8", "r9", "r10", "r11");
@@ -78,6 +100,7 @@ static __noinline void chain_a(void *arg)
 	volatile unsigned char buf[136];
 
 	buf[0] = (unsigned char)(arg != 0);
+	buf[KEEP(buf)] = buf[0];
 	sunk = (unsigned char)chain_b(buf[0] + depth);
 }
 

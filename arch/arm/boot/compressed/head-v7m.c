@@ -9,8 +9,11 @@
  * The board's fork() is not part of the stage: <sspkit/board-fork.h>'s
  * stubs for a board without one stand for lib/board-fork.c, as in the
  * stage's semihosting.c, and nofork-v7m.c for the arch's part.
+ * Nor are the painted stacks (CONFIG_STACK_PAINT): the image the stage
+ * starts paints and reports its own.
  * Declared exempt in the Makefile, as the board's own head-v7m.o is.
  */
 #undef CONFIG_HAVE_BOARD_FORK
+#undef CONFIG_STACK_PAINT
 #define ENTRY_C	zimage_entry
 #include "../../kernel/head-v7m.c"

@@ -6,7 +6,9 @@
  *
  * The stage has one program and no child: the board's fork is not part
  * of it, so the system calls get <sspkit/board-fork.h>'s stubs for a
- * board without one (getpid 1; fork, wait4 and alarm -ENOSYS).
+ * board without one (getpid 1; fork, wait4 and alarm -ENOSYS). Nor
+ * does it paint stacks: the image it starts does (CONFIG_STACK_PAINT).
  */
 #undef CONFIG_HAVE_BOARD_FORK
+#undef CONFIG_STACK_PAINT
 #include "../../../../lib/semihosting.c"
