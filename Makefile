@@ -509,6 +509,12 @@ __checkstack:
 	$(foreach i,$(images),$(Q)$(call checkstack-cmd,$(i),$(image-ars-$(i)) \
 		$(image-objs-$(i)),$(CHECKSTACK_FLAGS))$(newline))
 
+# ld-scripts LDFLAGS: the linker scripts the link reads, -Wl,-T,FILE in
+# the build's flags (scripts/discard.lds, a board's memory map) and in
+# LDFLAGS: an edit of one links the image again.
+ld-scripts = $(patsubst -Wl$(comma)-T$(comma)%,%,$(filter \
+	-Wl$(comma)-T$(comma)%,$(KBUILD_LDFLAGS) $1))
+
 # image-rules IMAGE LINKED-FROM: the summary, banner object and link of
 # one image; LINKED-FROM is its objects, after the runtime's archives
 # unless it is declared without them.
@@ -523,7 +529,7 @@ $1.ssp-summary.h: $(dir $1).$(notdir $1).ssp-summary ;
 $(if $(wildcard $1.ssp-summary.h),,$(call fresh-file,$(dir $1).$(notdir $1).ssp-summary))
 $(dir $1).$(notdir $1).ssp_mode.o: $(srctree)/scripts/ssp-mode.S $1.ssp-summary.h FORCE
 	$$(call if_changed,as_image_ssp_mode)
-$1: $2 $(dir $1).$(notdir $1).ssp_mode.o FORCE
+$1: $2 $(dir $1).$(notdir $1).ssp_mode.o $(call ld-scripts,$(image-ldflags-$1)) FORCE
 	$$(call if_changed,link_image,$(image-entry-$1))
 image-targets += $1 $(dir $1).$(notdir $1).ssp-summary $(dir $1).$(notdir $1).ssp_mode.o
 endef
@@ -572,7 +578,7 @@ quiet_cmd_link_image = LD      $@
 
 # link-image-cmd [OBJECT]: the link itself, OBJECT last (the bounds
 # table), then what it took from prebuilt archives (prebuilt-relink).
-link-image-cmd = $(call link-objects-cmd,$(filter-out %.a FORCE,$^) $1)$(if \
+link-image-cmd = $(call link-objects-cmd,$(filter-out %.a %.lds FORCE,$^) $1)$(if \
 	$(prebuilt-archives), && $(call prebuilt-relink,$1))
 link-objects-cmd = $(CC) $(KBUILD_LDFLAGS) $(image-ldflags-$@) \
 	$(if $(image-entry-$@),-Wl$(comma)-e$(comma)$(image-entry-$@)) -o $(tmp-target) \
@@ -598,7 +604,7 @@ prebuilt-relink = { $(call prebuilt-cmd,$(prebuilt-banner)) || { rm -f \
 	$(call as-ssp-mode,$(dot-target).prebuilt.o,$@.ssp-summary.h \
 	$(prebuilt-banner)) && $(call link-objects-cmd,$(patsubst \
 	$(dot-target).ssp_mode.o,$(dot-target).prebuilt.o,$(filter-out \
-	%.a FORCE,$^)) $1) && $(call prebuilt-cmd,$(prebuilt-banner).2) \
+	%.a %.lds FORCE,$^)) $1) && $(call prebuilt-cmd,$(prebuilt-banner).2) \
 	>/dev/null && { cmp -s $(prebuilt-banner) $(prebuilt-banner).2 || { \
 	echo "$@: linked again with the banner that counts its prebuilt code, \
 	it holds other prebuilt code: see $(prebuilt-banner) and \
@@ -630,7 +636,7 @@ libc-link = $(if $(LIBC_LDLIBS_EXTRA),-Wl$(comma)--start-group $(LIBC_LDLIBS) \
 # as kallsyms does. The table is data after the code: a second table
 # made from the second link must be the same, or a function moved.
 stack-bounds = $(dot-target).stack-bounds
-stack-check = $(call checkstack-cmd,$(tmp-target),$(filter-out FORCE,$^),--check \
+stack-check = $(call checkstack-cmd,$(tmp-target),$(filter-out %.lds FORCE,$^),--check \
 	$(KBUILD_SSP_STRICT) --name=$@ $1)
 stack-check-relink = rm -f $(stack-bounds).S $(stack-bounds).2.S && $(call \
 	stack-check,$(if $(stack-relink),--table=$(stack-bounds).S))$(if \

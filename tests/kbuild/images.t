@@ -30,8 +30,16 @@ for c in x86_64 arm x86_64-llvm; do
 	check_grep "$c: ...with its objects" '^samples/hello/main.o ' "$T/audit"
 done
 
-# One image built weaker: its banner says so, sample's does not.
+# An edit of a linker script the link reads (scripts/discard.lds, here)
+# links every image again, and nothing else is built.
 O="$T/x86_64"
+touch "$S/scripts/discard.lds"
+smk O="$O" -j2
+check_grep "discard.lds edited: sample is linked again" '^  LD      samples/sample/sample$' "$T/out"
+check_grep "...and hello" '^  LD      samples/hello/hello$' "$T/out"
+check_nogrep "...and nothing is compiled" '^  (CC|AS) ' "$T/out"
+
+# One image built weaker: its banner says so, sample's does not.
 echo 'CFLAGS_main.o += -fstack-protector' >>"$S/samples/hello/Makefile"
 smk O="$O" -j2; cp "$T/out" "$T/build"; smk O="$O" run
 check_grep "hello's main.o built regular: make warns about it" \
