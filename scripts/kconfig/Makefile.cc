@@ -34,14 +34,17 @@ define kconfig-cc
 # cached probes; do not edit.
 $(if $(cc-usable),comment "Compiler: $(strip $(cc-description))"
 
-$(ssp-kconfig-symbols))
-$(if $(ld-problem),,$(kconfig-ld))
+$(ssp-kconfig-symbols)
+$(if $(ld-problem),,$(kconfig-ld)))
 endef
 
 # The linker LD names (scripts/Makefile.toolchain), as the kernel tells
-# Kconfig: its --version line, and which kind it is.
+# Kconfig: its --version line, and which kind it is. No prompt: they are
+# in .config, not in the menus.
 define kconfig-ld
-comment "Linker: $(subst ",',$(ld-version)) (LD=$(LD))"
+config LD_VERSION_TEXT
+	string
+	default "$(subst ",',$(ld-version)) (LD=$(LD))"
 
 config LD_IS_BFD
 	def_bool $(if $(filter bfd,$(ld-kind)),y,n)
