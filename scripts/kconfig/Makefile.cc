@@ -39,13 +39,11 @@ $(if $(ld-problem),,$(kconfig-ld)))
 endef
 
 # The linker LD names (scripts/Makefile.toolchain), as the kernel tells
-# Kconfig: its --version line, and which kind it is. No prompt: they are
-# in .config, not in the menus.
+# Kconfig: which kind it is. No prompt: they are in .config, not in the
+# menus. (Not its version text: the first make of a board's tree reads
+# the arch's Linux toolchain before .config, and a text naming the
+# linker would settle the configuration twice.)
 define kconfig-ld
-config LD_VERSION_TEXT
-	string
-	default "$(subst ",',$(ld-version)) (LD=$(LD))"
-
 config LD_IS_BFD
 	def_bool $(if $(filter bfd,$(ld-kind)),y,n)
 
