@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # Prebuilt code is part of what an image's audit accounts for: after each
 # link, spaudit prebuilt counts the functions the image took from libgcc
 # and picolibc's libc.a (compiled by someone else, never audited), per archive member, and make

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # Bad input gets a message that names the problem and the fix, a non-zero
 # exit, and loses nothing.
 . "$(dirname "$0")/../lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# tests/run: slow
 # Compiler probing with honest stand-ins (tests/bin/cc-*) around the real
 # gcc: the kernel's warnings, the fallback, STRICT, the sanity probe, and a
 # distro compiler with the protector on by default.
