@@ -205,8 +205,9 @@ static int read_list_objects(const char *list, struct names *objects)
 	return 0;
 }
 
-/* Writes PATH under a fresh name renamed into place, WRITE filling it: no
- * half-written file is ever read, and no link followed. */
+/* Writes PATH under a fresh name (fopen_fresh, as write_atomically does)
+ * renamed into place, WRITE filling it: no half-written file is ever
+ * read, and no link followed. */
 static int write_fresh(const char *path, int (*write)(FILE *, const void *),
 		       const void *data)
 {
@@ -218,8 +219,7 @@ static int write_fresh(const char *path, int (*write)(FILE *, const void *),
 	if (tmp == NULL)
 		return -1;
 	snprintf(tmp, len, "%s.tmp", path);
-	remove(tmp);
-	out = fopen(tmp, "wx");
+	out = fopen_fresh(tmp);
 	if (out == NULL) {
 		fprintf(stderr, "spaudit: %s: %s\n", tmp, strerror(errno));
 		free(tmp);
