@@ -392,6 +392,46 @@ export KBUILD_HOSTCFLAGS KBUILD_HOSTLDFLAGS
 # What is built: each directory's Kbuild (or Makefile) lists its objects.
 core-dirs := arch/$(SRCARCH) kernel lib samples
 
+####
+# The engine (Documentation/ninja.md). With KBUILD_ENGINE=ninja, make
+# still reads every Kbuild file and runs every command's text as the
+# recursive make would, but in a make that writes them, as ninja edges,
+# into build.ninja (KBUILD_NINJA, ninja-gen below), again only when a
+# make file, the configuration or a variable the commands are made of
+# changes; ninja then runs them. KBUILD_ENGINE=make: the recursive make
+# runs them itself. M= trees and single targets (make lib/, make
+# lib/string.o) are built by the recursive make, whose records the ninja
+# engine keeps.
+KBUILD_ENGINE ?= make
+NINJA ?= ninja
+$(if $(filter make ninja,$(KBUILD_ENGINE)),,$(error KBUILD_ENGINE=$(KBUILD_ENGINE): \
+	use make or ninja))
+# (The make that writes build.ninja runs the recursive make's steps.)
+ninja-engine := $(if $(filter ninja,$(KBUILD_ENGINE)),$(if $(KBUILD_EXTMOD)$(KBUILD_NINJA),,y))
+ifeq ($(ninja-engine),y)
+$(call check-name,NINJA=,$(value NINJA))
+$(if $(call which-prog,$(NINJA)),,$(error KBUILD_ENGINE=ninja: $(NINJA) not found: \
+	install Debian package ninja-build (scripts/install-deps), or build with \
+	KBUILD_ENGINE=make))
+endif
+ninja-flags = $(if $(filter 1,$(KBUILD_VERBOSE))$(dry-run),-v) $(if $(filter \
+	silent_,$(quiet)),--quiet) $(if $(dry-run),-n) $(patsubst -j,-j0,$(or $(filter \
+	-j%,$(MAKEFLAGS)),-j1))
+# ninja prints each step as make does, after two blanks.
+export NINJA_STATUS := $(space)$(space)
+
+# What the generated commands are made of beyond the make files and the
+# configuration: a new compiler, flag or variable on the command line
+# writes this key anew, and build.ninja is made again.
+ninja-key-file := .tmp/ninja.key
+ninja-key = $(strip $(ARCH) $(srctree) $(CC) $(LD) $(AR) $(OBJCOPY) $(HOSTCC) \
+	$(LINUXINCLUDE) $(KBUILD_CPPFLAGS) $(KBUILD_CFLAGS) $(KBUILD_AFLAGS) \
+	$(KBUILD_LDFLAGS) $(KBUILD_HOSTCFLAGS) $(KBUILD_HOSTLDFLAGS) $(LIBC_CPPFLAGS) \
+	$(LIBC_LDLIBS) $(LIBGCC) $(KBUILD_SSP_EXPECT) $(filter-out V=% RUNARGS=% \
+	RUNIMAGE=% KBUILD_LOCKED=% ARCH=% KBUILD_ENGINE=%,$(MAKEOVERRIDES)))
+# ninja-gen-deps (.tmp/ninja.mk): every make file the last generation read.
+-include .tmp/ninja.mk
+
 ifeq ($(KBUILD_EXTMOD),)
 all: images sample include/generated/ssp-summary.h
 else
@@ -433,10 +473,21 @@ $(SPAUDIT): lib/built-in.a ;
 runtime-dirs := arch/$(SRCARCH) kernel lib
 runtime-orders := $(addsuffix /archives.order,$(runtime-dirs))
 PHONY += images __images
+ifeq ($(ninja-engine),y)
+# The ninja engine: ninja builds what build.ninja says, the same steps.
+# A make with nothing to do prints nothing, as the recursive make: the
+# line ninja prints then is dropped, and ninja's exit status kept. (+:
+# make -n runs ninja -n, which says what it would do.)
+images: prepare scripts_basic build.ninja
+	+$(Q){ rc=$$( { { $(NINJA) $(ninja-flags); echo $$? >&4; } | grep -v \
+		'^ninja: no work to do\.$$' >&3; } 4>&1 ); } 3>&1; exit $$rc
+else
 images: $(core-dirs) scripts_spreport $(if $(CONFIG_STACK_USAGE),scripts_checkstack)
 	$(if $(call images-in,$(core-dirs)),$(Q)$(MAKE) -f $(srctree)/Makefile __images)
-	$(foreach d,$(boot-dirs),$(Q)$(MAKE) $(build)=$(d)$(newline)$(strip \
+	$(foreach d,$(boot-dirs),$(Q)$(MAKE) $(build)=$(d) $(if $(KBUILD_NINJA),KBUILD_NINJA_ELSEWHERE="$(call \
+	images-in,$(core-dirs))")$(newline)$(strip \
 	)$(Q)$(MAKE) -f $(srctree)/Makefile __images image-dirs=$(d)$(newline))
+endif
 
 # The kit's own program keeps its short names: ./sample, and its summary
 # as include/generated/ssp-summary.h, for make run, spreport, the
@@ -454,6 +505,64 @@ sample: $(sample-image) FORCE
 include/generated/ssp-summary.h: $(sample-image).ssp-summary.h FORCE
 	$(call if_changed,symlink)
 targets += sample include/generated/ssp-summary.h
+
+####
+# build.ninja: made by a make that runs the images' steps above with
+# KBUILD_NINJA naming the list of parts; each make it runs writes the
+# edges of its directory (or images) into a part of its own, then this
+# one writes build.ninja, naming them all, its rules and the edge that
+# makes it again: ninja run by hand makes it again too.
+ifeq ($(ninja-engine),y)
+$(if $(need-config),$(if $(dry-run),,$(if $(wildcard .tmp/.),,$(shell mkdir -p \
+	.tmp))$(call write-if-changed,$(ninja-key-file),$(ninja-key))))
+# A make file gone since (a directory dropped) makes it again too.
+$(foreach f,$(ninja-gen-deps),$(if $(wildcard $f),,$(eval $f: ;)))
+# make -n runs no make that writes (it would write: $(file) is no command).
+build.ninja: $(ninja-gen-deps) $(ninja-key-file) include/config/auto.conf | prepare scripts_basic
+	$(Q)rm -f $@ $(ninja-parts-list)
+	$(if $(dry-run),@echo "  GEN     $@",$(Q)$(MAKE) -f $(srctree)/Makefile __ninja-gen \
+		KBUILD_NINJA=$(abspath $(ninja-parts-list)))
+endif
+ninja-parts-list := .tmp/ninja.parts
+PHONY += __ninja-gen
+# ninja run by hand makes it again as "make" with no variables would
+# (ninja passes on no make variable), as Kbuild's variables last one make.
+ninja-regen-cmd = $(MAKE) -C $(abspath $(objtree)) -f $(abspath $(srctree))/Makefile \
+	$(if $(KBUILD_SRC),KBUILD_SRC=$(KBUILD_SRC)) KBUILD_ENGINE=ninja build.ninja
+ninja-parts = $(sort $(foreach l,$(ninja-parts-lines),$(firstword $(subst :, ,$l))))
+ninja-parts-lines = $(subst $(newline), ,$(subst $(space),:,$(file <$(ninja-parts-list))))
+ninja-makefiles = $(sort $(filter-out %.cmd .tmp/ninja.mk,$(MAKEFILE_LIST) $(foreach \
+	l,$(ninja-parts-lines),$(wordlist 2,9999,$(subst :, ,$l)))))
+define ninja-top
+# Generated by make (Documentation/ninja.md); make writes it again when a
+# make file, the configuration or the commands' variables change.
+ninja_required_version = 1.10
+
+rule kbuild
+  command = $$cmd
+  description = $$description
+  restat = 1
+
+rule kbuild_dep
+  command = $$cmd
+  description = $$description
+  depfile = $$depf
+  deps = gcc
+  restat = 1
+
+rule regen
+  command = $$cmd
+  description = GEN     build.ninja
+  generator = 1
+
+build build.ninja: regen $(ninja-makefiles) $(ninja-key-file) include/config/auto.conf
+  cmd = $(call ninja-esc,$(ninja-regen-cmd))
+$(foreach p,$(ninja-parts),$(newline)include $p)
+endef
+__ninja-gen: images
+	$(call fresh-file,build.ninja.tmp)$(file >build.ninja.tmp,$(ninja-top))$(call \
+		write-if-changed,.tmp/ninja.mk,ninja-gen-deps := $(ninja-makefiles))
+	$(Q)mv -f build.ninja.tmp build.ninja
 
 ####
 # External trees, the kernel's way: "make M=DIR" builds DIR's Kbuild file
@@ -541,6 +650,22 @@ $(foreach i,$(images),$(eval $(call image-rules,$(i),$(image-ars-$(i)) \
 # The C library is linked as an archive, not audited as the image's: only
 # the members the link pulls in are the image's.
 $(foreach i,$(images),$(if $(filter n,$(image-runtime-$(i))),,$(eval $(i): $(LIBC_LDLIBS))))
+# spaudit runs in every link, checkstack under CONFIG_STACK_USAGE.
+$(foreach i,$(images),$(eval $(i): | $(SPAUDIT) $(if $(CONFIG_STACK_USAGE),$(CHECKSTACK))))
+
+# Writing build.ninja: these images' edges go in a part of their own; what
+# they are linked from is made by the directories' edges.
+ifdef KBUILD_NINJA
+ninja-part := .tmp/ninja-images$(if $(image-dirs),-$(subst /,-,$(image-dirs))).ninja
+$(call fresh-file,$(ninja-part))$(file >$(ninja-part),# images of $(or $(image-dirs),$(core-dirs)))
+$(file >>$(KBUILD_NINJA),$(ninja-part) $(MAKEFILE_LIST))
+$(foreach f,$(filter-out $(image-targets),$(sort $(foreach i,$(images),$(image-ars-$(i)) \
+	$(image-objs-$(i))) $(runtime-ars) $(LIBC_LDLIBS) $(CHECKSTACK))),$(eval $f: ;))
+# The summary reads the audit records of the image's objects.
+$(foreach i,$(images),$(eval ninja-outputs-$(dir $i).$(notdir $i).ssp-summary := $i.ssp-summary.h)$(eval \
+	ninja-inputs-$(dir $i).$(notdir $i).ssp-summary := $(sort $(patsubst %/,%/.ssp-audit,$(dir \
+	$(filter-out %.a,$(image-objs-$i)))))))
+endif
 endif
 
 # checkstack-cmd IMAGE INPUTS FLAGS: scripts/checkstack on IMAGE, linked
@@ -652,8 +777,13 @@ PHONY += $(core-dirs)
 $(core-dirs): prepare scripts_basic scripts_spaudit
 	$(Q)$(MAKE) $(build)=$@
 
-# Generated headers and the stack-protector verdict come first.
+# Generated headers and the stack-protector verdict come first. The make
+# that writes build.ninja finds them made: they are no edges of it.
 PHONY += prepare scripts_basic
+ifdef KBUILD_NINJA
+prepare scripts_basic:
+	@:
+else
 prepare: $(if $(need-config),include/config/auto.conf) \
 		$(if $(ssp-task-flags-used),$(ssp-task-offset-file))
 	$(ssp-prepare)
@@ -688,6 +818,7 @@ targets += $(ssp-task-offset-file)
 
 scripts_basic:
 	$(Q)$(MAKE) $(build)=scripts/basic
+endif
 
 ####
 # Single targets, as in Kbuild: "make lib/" builds a directory, "make
@@ -851,10 +982,11 @@ clean:
 		-o -name 'images.order' -o -name 'archives.order' -o -name '.*.image' \
 		-o -name '*.ssp-summary.h' \
 		-o -name '.kbuild-objtree' -o -name '*.su' -o -name '*.ci' \
-		-o -name '.*.stack-bounds*' -o -name '.*.prebuilt.*' \) \
+		-o -name '.*.stack-bounds*' -o -name '.*.prebuilt.*' \
+		-o -name '.kbuild.ninja' -o -name '.*.cmd.next' -o -name '.*.nd' \) \
 		-type f -print0 | \
 		xargs -0r rm -f
-	$(Q)rm -f compile_commands.json
+	$(Q)rm -f compile_commands.json build.ninja .ninja_log .ninja_deps .tmp/ninja.*
 endif
 
 # With M=DIR, mrproper and distclean are DIR's clean: the configuration,
@@ -969,6 +1101,9 @@ help:
 	@echo '  CROSS_COMPILE=prefix  cross toolchain (each ARCH has a default)'
 	@echo '  LLVM=1          - build with clang and lld'
 	@echo '  LD=ld.lld|ld.mold - the linker (default: the toolchain'"'"'s ld.bfd)'
+	@echo '  KBUILD_ENGINE=ninja|make - what runs the build'"'"'s steps: ninja, from a'
+	@echo '                    build.ninja make writes, or the recursive make'
+	@echo '  NINJA=path      - the ninja program (KBUILD_ENGINE=ninja)'
 	@echo '  CC=compiler     - another target compiler (a wrapper, a version)'
 	@echo '  O=dir           - put every generated file in dir'
 	@echo '  M=dir           - build the Kbuild file of dir, outside the kit, and its'

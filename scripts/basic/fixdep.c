@@ -3,7 +3,8 @@
  * fixdep: turn a compiler's dependency file into per-symbol dependencies.
  *
  * usage: fixdep DEPFILE TARGET CMDLINE > .TARGET.cmd
- *        fixdep -r TMP DEPFILE TARGET CMDLINE
+ *        fixdep [-n NINJADEP] -r TMP DEPFILE TARGET CMDLINE
+ *        fixdep -m TMP TARGET RECORD
  *
  * With -r, fixdep also finishes the compile for if_changed_dep: it writes
  * the record to .TARGET.cmd.tmp, renames TMP (the compiler's output) to
@@ -16,6 +17,19 @@
  * mentions becomes a dependency on include/config/foo/bar.h, a file that
  * kconfig's --silentoldconfig touches only when that one symbol changes.
  * The output is a make fragment that also records CMDLINE for if_changed.
+ *
+ * The ninja engine (Documentation/ninja.md) runs the same commands, and
+ * keeps the same records, so that either engine finds the other's work
+ * done. With -n, fixdep also writes NINJADEP, the dependencies as ninja
+ * reads them (deps = gcc): the headers, and include/config/foo/bar.h for
+ * each symbol. ninja counts a file it cannot find as changed, on every
+ * run, where make's $(wildcard) skips it: so a symbol file that kconfig
+ * has not written yet (the symbol has not changed since the tree was
+ * configured) is made here, empty and dated 1970, older than anything.
+ * kconfig writes it anew when that symbol changes.
+ * -m finishes any other command the ninja engine runs: it renames TMP to
+ * TARGET, then copies RECORD (the record the generating make wrote) to
+ * .TARGET.cmd, where if_changed's mv, mv had been.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
@@ -25,6 +39,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char *prog = "fixdep";
@@ -100,17 +115,62 @@ static bool is_symbol_char(char c)
 	return isalnum((unsigned char)c) || c == '_';
 }
 
+/* -n: ninja's dependency file, or NULL. */
+static FILE *ninja_deps;
+
+/* mkdir -p of the directories in PATH (not its last part). */
+static void make_parents(char *path)
+{
+	for (char *slash = strchr(path, '/'); slash; slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		if (mkdir(path, 0777) && errno != EEXIST)
+			die(strerror(errno), path);
+		*slash = '/';
+	}
+}
+
+/* A symbol file kconfig has not written: made empty, dated 1 s past the
+ * epoch (ninja takes 0 for a missing file), so nothing is newer. */
+static void ensure_symbol_file(char *path)
+{
+	const struct timespec old[2] = { { 1, 0 }, { 1, 0 } };
+	int fd;
+
+	if (access(path, F_OK) == 0)
+		return;
+	make_parents(path);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+	if (fd < 0) {
+		if (errno == EEXIST)
+			return;	/* another compile made it meanwhile */
+		die(strerror(errno), path);
+	}
+	if (futimens(fd, old))
+		die(strerror(errno), path);
+	close(fd);
+}
+
 /* CONFIG_FOO_BAR -> include/config/foo/bar.h, as kconfig names it. */
 static void emit_symbol_dep(const char *sym, size_t len)
 {
+	char path[512];
+	size_t n;
+
 	if (!first_sighting(sym, len))
 		return;
-	fputs("    $(wildcard include/config/", stdout);
+	if (len > sizeof(path) - 32)
+		die("symbol name too long", "CONFIG_");
+	n = (size_t)sprintf(path, "include/config/");
 	for (size_t i = 0; i < len; i++) {
 		char c = sym[i];
-		putchar(c == '_' ? '/' : tolower((unsigned char)c));
+		path[n++] = c == '_' ? '/' : (char)tolower((unsigned char)c);
 	}
-	fputs(".h) \\\n", stdout);
+	strcpy(path + n, ".h");
+	printf("    $(wildcard %s) \\\n", path);
+	if (ninja_deps) {
+		ensure_symbol_file(path);
+		fprintf(ninja_deps, " \\\n  %s", path);
+	}
 }
 
 /* Every whole word CONFIG_xxx in the text of one file. */
@@ -209,6 +269,8 @@ static void parse_depfile(char *deps, const char *target)
 			first = false;
 		}
 		printf("  %s \\\n", w);
+		if (ninja_deps)
+			fprintf(ninja_deps, " \\\n  %s", w);
 		scan_dependency(w);
 	}
 	if (first)
@@ -247,20 +309,62 @@ static void redirect_fresh(const char *name)
 	close(fd);
 }
 
+/* A file made fresh, not written through a link planted at its name. */
+static FILE *fopen_fresh(const char *name)
+{
+	int fd;
+	FILE *f = NULL;
+
+	if (unlink(name) && errno != ENOENT)
+		die(strerror(errno), name);
+	fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0666);
+	if (fd < 0 || !(f = fdopen(fd, "w")))
+		die(strerror(errno), name);
+	return f;
+}
+
+/* -m TMP TARGET RECORD: the object, then its record, as if_changed does. */
+static int finish_command(const char *tmp, const char *target, const char *from)
+{
+	size_t len;
+	char *text = read_file(from, &len);
+	char *record = record_name(target, ""), *record_tmp = record_name(target, ".tmp");
+	FILE *f;
+
+	if (!text)
+		die(strerror(errno), from);
+	f = fopen_fresh(record_tmp);
+	if (fwrite(text, 1, len, f) != len || fclose(f))
+		die("write error", record_tmp);
+	if (rename(tmp, target))
+		die(strerror(errno), tmp);
+	if (rename(record_tmp, record))
+		die(strerror(errno), record_tmp);
+	return 0;
+}
+
 int main(int argc, char *argv[])
 {
 	size_t len;
 	char *deps;
-	const char *tmp = NULL;
+	const char *tmp = NULL, *ninja_name = NULL;
 	char *record = NULL, *record_tmp = NULL;
 
+	if (argc == 5 && !strcmp(argv[1], "-m"))
+		return finish_command(argv[2], argv[3], argv[4]);
+	if (argc == 8 && !strcmp(argv[1], "-n")) {
+		ninja_name = argv[2];
+		argv += 2;
+		argc -= 2;
+	}
 	if (argc == 6 && !strcmp(argv[1], "-r")) {
 		tmp = argv[2];
 		argv += 2;
 		argc -= 2;
 	}
 	if (argc != 4) {
-		fprintf(stderr, "usage: %s [-r TMP] DEPFILE TARGET CMDLINE\n", prog);
+		fprintf(stderr, "usage: %s [[-n NINJADEP] -r TMP] DEPFILE TARGET "
+			"CMDLINE\n       %s -m TMP TARGET RECORD\n", prog, prog);
 		return 2;
 	}
 	deps = read_file(argv[1], &len);
@@ -271,6 +375,10 @@ int main(int argc, char *argv[])
 		record_tmp = record_name(argv[2], ".tmp");
 		redirect_fresh(record_tmp);
 	}
+	if (ninja_name) {
+		ninja_deps = fopen_fresh(ninja_name);
+		fprintf(ninja_deps, "%s:", argv[2]);
+	}
 
 	printf("cmd_%s := %s\n\n", argv[2], argv[3]);
 	parse_depfile(deps, argv[2]);
@@ -278,6 +386,8 @@ int main(int argc, char *argv[])
 	free(deps);
 	if (fflush(stdout) || ferror(stdout))
 		die("write error", tmp ? record_tmp : "stdout");
+	if (ninja_deps && (fputc('\n', ninja_deps) == EOF || fclose(ninja_deps)))
+		die("write error", ninja_name);
 	if (tmp) {
 		/* The object first, the record last, as if_changed does. */
 		if (fclose(stdout))

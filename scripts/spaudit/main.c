@@ -24,6 +24,7 @@
 static const char usage_text[] =
 "usage: spaudit objects --expect=MODE [--threshold=N] [--strict]\n"
 "                       [--no-sources] --manifest=FILE --stamp=FILE\n"
+"                       [--since=STAMP] (only objects rebuilt since STAMP)\n"
 "       spaudit summary --expect=MODE --configured=MODE [--threshold=N]\n"
 "                       [--cflags=FLAGS] [--guard=WHERE] [--runtime=DIRS]\n"
 "                       --header=OUT.h (rewritten only when it changes)\n"
@@ -146,6 +147,8 @@ static int parse_options(int argc, char **argv, struct options *opt)
 			opt->manifest = v;
 		} else if ((v = option_value(argv[i], "--stamp")) != NULL) {
 			opt->stamp = v;
+		} else if ((v = option_value(argv[i], "--since")) != NULL) {
+			opt->since = v;
 		} else if ((v = option_value(argv[i], "--header")) != NULL) {
 			opt->header = v;
 		} else if ((v = option_value(argv[i], "--cflags")) != NULL) {

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "kfile.h"
 #include "optout.h"
@@ -172,19 +173,100 @@ static int audit_one(char *line, const struct options *opt, bool *weaker,
 	return lines.failed ? -1 : status;
 }
 
+/*
+ * The stamp holds what the objects were audited against, so that --since
+ * can tell a new mode, threshold or strictness (every object again) from
+ * an object rebuilt (that one only).
+ */
+static void stamp_key(const struct options *opt, char *buf, size_t size)
+{
+	snprintf(buf, size, "expect=%d threshold=%u strict=%d sources=%d\n",
+		 (int)opt->expect, opt->threshold, opt->strict, !opt->no_sources);
+}
+
+static bool newer(const struct stat *a, const struct stat *b)
+{
+	return a->st_mtim.tv_sec != b->st_mtim.tv_sec ?
+	       a->st_mtim.tv_sec > b->st_mtim.tv_sec :
+	       a->st_mtim.tv_nsec > b->st_mtim.tv_nsec;
+}
+
+/*
+ * --since=STAMP (the ninja engine, which has no $? to give): whether
+ * every object must be read, because there is no stamp, or it was made
+ * for other options, or the manifest or spaudit itself is newer.
+ */
+static bool audit_all(const struct options *opt, struct stat *stamp)
+{
+	char key[96], old[96] = "";
+	struct stat st;
+	FILE *f;
+	size_t n = 0;
+
+	if (stat(opt->since, stamp) != 0)
+		return true;
+	f = fopen(opt->since, "r");
+	if (f != NULL) {
+		n = fread(old, 1, sizeof(old) - 1, f);
+		fclose(f);
+	}
+	old[n] = '\0';
+	stamp_key(opt, key, sizeof(key));
+	if (strcmp(key, old) != 0)
+		return true;
+	if (stat(opt->manifest, &st) != 0 || !newer(stamp, &st))
+		return true;
+	return stat("/proc/self/exe", &st) != 0 || !newer(stamp, &st);
+}
+
+/*
+ * An object to read again: one not older than the stamp (a time stamp
+ * equal to it may be later within the file system's tick), or without a
+ * record.
+ */
+static bool rebuilt_since(const char *line, const struct stat *stamp)
+{
+	char object[4096], *path;
+	struct stat st;
+	const char *f = line + strspn(line, " ");
+	size_t kind = strcspn(f, "\t"), len;
+	bool again;
+
+	if (f[kind] != '\t')
+		return true;	/* audit_one says what is wrong with it */
+	f += kind + 1;
+	len = strcspn(f, "\t\n");
+	if (len >= sizeof(object))
+		return true;
+	memcpy(object, f, len);
+	object[len] = '\0';
+	if (stat(object, &st) != 0 || newer(&st, stamp) ||
+	    (st.st_mtim.tv_sec == stamp->st_mtim.tv_sec &&
+	     st.st_mtim.tv_nsec == stamp->st_mtim.tv_nsec))
+		return true;
+	path = record_path(object);
+	again = path == NULL || stat(path, &st) != 0;
+	free(path);
+	return again;
+}
+
 int cmd_objects(const struct options *opt)
 {
 	FILE *m = fopen(opt->manifest, "r");
-	char line[4096];
-	bool weaker = false, undeclared = false;
+	char line[4096], key[96];
+	bool weaker = false, undeclared = false, all = true;
+	struct stat stamp;
 	int status = 0;
 
 	if (m == NULL) {
 		failure("%s: %s", opt->manifest, strerror(errno));
 		return 2;
 	}
+	if (opt->since)
+		all = audit_all(opt, &stamp);
 	while (fgets(line, sizeof(line), m) != NULL)
 		if (line[strspn(line, " ")] != '\n' &&
+		    (all || rebuilt_since(line, &stamp)) &&
 		    audit_one(line, opt, &weaker, &undeclared) != 0)
 			status = 2;
 	fclose(m);
@@ -203,7 +285,8 @@ int cmd_objects(const struct options *opt)
 			"object exempt in its Makefile\n");
 	if (status == 0 && (weaker || undeclared) && opt->strict)
 		return 1;
-	if (status == 0 && write_atomically(opt->stamp, "") != 0)
+	stamp_key(opt, key, sizeof(key));
+	if (status == 0 && write_atomically(opt->stamp, key) != 0)
 		status = 2;
 	return status;
 }

@@ -82,6 +82,7 @@ struct options {
 	bool no_sources;	/* objects: witnesses only (for the benchmark) */
 	const char *manifest;
 	const char *stamp;
+	const char *since;	/* objects: audit only what is newer than it */
 	const char *header;
 	const char *cflags;
 	const char *guard;	/* where the guard lives: "global", ... */

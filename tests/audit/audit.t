@@ -180,11 +180,13 @@ if command -v strace >/dev/null; then
 	check_nogrep "no-op make starts no audit, compiler, assembler or linker" \
 		'execve\("[^"]*/(spaudit|gcc|cc1|as|ld|cc-wrapper)"' "$T/strace"
 fi
+# The records spaudit writes tell which objects it read: dated 2000,
+# only the rebuilt one's is written again.
 rm -f "$T/inner/samples/sample/main.o"
+touch -d 2000-01-01 "$T/inner/samples/sample/.main.o.ssp" "$T/inner/samples/sample/.cases.o.ssp"
 build inner CC="$B/cc-wrapper" INNER_CC="$B/cc-broken"
-check_eq "an edit audits only the rebuilt object" \
-	"c	samples/sample/main.o	-fstack-protector-strong	the configured mode" \
-	"$(sed 's/^ *//' "$T/inner/samples/sample/.ssp-audit.in" | grep .)"
+check_eq "an edit audits only the rebuilt object" "main.o: read again, cases.o: 2000" \
+	"main.o: $([ "$(date -r "$T/inner/samples/sample/.main.o.ssp" +%Y)" != 2000 ] && echo read again), cases.o: $(date -r "$T/inner/samples/sample/.cases.o.ssp" +%Y)"
 check_eq "...other directories are not audited again" \
 	"AUDIT   samples/sample" "$(grep AUDIT "$T/inner.out" | grep -v 'AUDIT   samples/sample/sample$' | sed 's/^ *//')"
 

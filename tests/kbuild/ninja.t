@@ -1,0 +1,123 @@
+#!/bin/sh
+# tests/run: one engine
+# The ninja engine (Documentation/ninja.md): make writes build.ninja from
+# the Kbuild files and ninja runs it. What is particular to it: ninja
+# really runs the steps; build.ninja is written again when a make file, a
+# variable of the commands or the configuration changes, and only then;
+# fixdep's symbol files all exist; spaudit --since reads only the objects
+# rebuilt; the records the edges leave let the recursive make find the
+# work done; bad input stops with a message. The other kbuild tests run
+# under both engines (tests/run).
+. "$(dirname "$0")/../lib.sh"
+command -v ninja >/dev/null || { skip "the ninja engine" "ninja not installed (scripts/install-deps)"; done_testing; }
+
+S="$T/src"; O="$T/obj"
+src_copy "$S"
+nmk() { smk O="$O" KBUILD_ENGINE=ninja "$@"; }
+CC_LOG="$T/cc.log"; export CC_LOG
+LOGCC="$SRC/tests/bin/logcc"
+
+smk O="$O" x86_64_defconfig && nmk CC="$LOGCC"
+check "a build under the ninja engine" test -x "$O/sample"
+check "...build.ninja is in the object tree" test -f "$O/build.ninja"
+check_grep "...and ninja ran the compile of lib/string.o (its log)" '	lib/string\.o	' "$O/.ninja_log"
+check_grep "...which left make's record beside it" '^cmd_lib/string\.o := ' "$O/lib/.string.o.cmd"
+check_eq "...and no .cmd.tmp, .d or .nd of it" "" "$(cd "$O/lib" && ls -a .string.o.cmd.tmp .string.o.d .string.o.nd 2>/dev/null)"
+
+# A no-op: nothing run, nothing printed, build.ninja not written again.
+: >"$CC_LOG"
+before=$(stat -c %y "$O/build.ninja")
+nmk CC="$LOGCC"
+check_eq "no-op: prints nothing" "" "$(cat "$T/out")"
+check_eq "no-op: starts no compiler" 0 "$(wc -l <"$CC_LOG")"
+check_eq "no-op: build.ninja is not written again" "$before" "$(stat -c %y "$O/build.ninja")"
+
+# The recursive make finds the ninja engine's work done.
+: >"$CC_LOG"
+smk O="$O" KBUILD_ENGINE=make CC="$LOGCC"
+check_eq "KBUILD_ENGINE=make after ninja: nothing to compile" 0 "$(wc -l <"$CC_LOG")"
+check_eq "...and prints nothing" "" "$(cat "$T/out")"
+
+# A new variable of the commands: build.ninja again, every C object again.
+: >"$CC_LOG"
+nmk CC="$LOGCC" KCFLAGS=-DSSPKIT_NINJA_KEY
+check "KCFLAGS=...: builds" test $? -eq 0
+check "...build.ninja written again" test "$(stat -c %y "$O/build.ninja")" != "$before"
+check_grep "...and the flag reaches lib/string.o" '-DSSPKIT_NINJA_KEY .* lib/string\.o\.tmp ' "$CC_LOG"
+
+# A Kbuild file edited: a new object in lib/ is built and archived.
+printf 'int ninja_extra(void);\nint ninja_extra(void) { return 7; }\n' >"$S/lib/ninja_extra.c"
+echo 'obj-y += ninja_extra.o' >>"$S/lib/Makefile"
+nmk KCFLAGS=-DSSPKIT_NINJA_KEY
+check "a Kbuild file edited: builds" test $? -eq 0
+check "...the new object is built" test -f "$O/lib/ninja_extra.o"
+check_grep "...and is in lib's archive" '^lib/ninja_extra\.o$' "$O/lib/.built-in.a.list"
+check_grep "...and was audited" '(^| )c	lib/ninja_extra\.o' "$O/lib/.ssp-audit.in"
+
+# ninja run by hand makes build.ninja again itself (its generator edge).
+sed -i '/ninja_extra/d' "$S/lib/Makefile"
+(cd "$O" && ninja >"$T/ninja.out" 2>&1)
+check "ninja by hand after a Kbuild edit: builds" test $? -eq 0
+check_grep "...writing build.ninja first" 'GEN +build\.ninja' "$T/ninja.out"
+check_nogrep "...and the dropped object is no longer archived" ninja_extra "$O/lib/.built-in.a.list"
+
+# spaudit --since: an edit audits that object only; the records of the
+# others keep their time.
+nmk KCFLAGS=-DSSPKIT_NINJA_KEY
+touch -d '2000-01-01' "$O/lib/.vsprintf.o.ssp" "$O/lib/.string.o.ssp"
+touch "$S/lib/string.c"
+nmk KCFLAGS=-DSSPKIT_NINJA_KEY
+check "one .c touched: builds" test $? -eq 0
+check "...its object's audit record is written again" test "$(date -r "$O/lib/.string.o.ssp" +%Y)" != 2000
+check_eq "...another object's is not read again" 2000 "$(date -r "$O/lib/.vsprintf.o.ssp" +%Y)"
+# A stamp made for other options reads every object (the broken case:
+# with the stamp's key ignored, vsprintf.o would be left as it is).
+printf 'expect=0 threshold=8 strict=0 sources=1\n' >"$O/lib/.ssp-audit"
+(cd "$O" && ./scripts/spaudit/spaudit objects --expect=strong --threshold=8 \
+	--manifest=lib/.ssp-audit.in --since=lib/.ssp-audit --stamp="$T/stamp") >/dev/null 2>&1
+check "spaudit --since, a stamp for another mode: every object read again" \
+	test "$(date -r "$O/lib/.vsprintf.o.ssp" +%Y)" != 2000
+check_grep "...and the new stamp says what they were read against" '^expect=[0-9]+ threshold=8 strict=0 sources=1$' "$T/stamp"
+
+# fixdep -n: every symbol a source names has its file, one it had not
+# already made dated 1970, and ninja's depfile names them.
+mkdir -p "$T/fx/include/config/sspkit/old"
+: >"$T/fx/include/config/sspkit/old/one.h"
+touch -d '2001-01-01' "$T/fx/include/config/sspkit/old/one.h"
+printf '#if CONFIG_SSPKIT_OLD_ONE || CONFIG_SSPKIT_NEW_TWO\n#endif\n' >"$T/fx/x.c"
+printf 'x.o: x.c\n' >"$T/fx/x.d"
+: >"$T/fx/x.o.tmp"
+(cd "$T/fx" && "$O/scripts/basic/fixdep" -n x.nd -r x.o.tmp x.d x.o 'cc -c x.c')
+check "fixdep -n: succeeds" test $? -eq 0
+check_eq "...a symbol file not yet written is made, dated 1970-01-01 00:00:01" 1 \
+	"$(stat -c %Y "$T/fx/include/config/sspkit/new/two.h" 2>/dev/null)"
+check_eq "...one already there keeps its date" 2001 "$(date -r "$T/fx/include/config/sspkit/old/one.h" +%Y)"
+check_eq "...ninja's depfile names the source and both symbols" \
+	"x.o: x.c include/config/sspkit/old/one.h include/config/sspkit/new/two.h" \
+	"$(tr -d '\\\n' <"$T/fx/x.nd" | tr -s ' ')"
+check "...and the object is renamed into place" test -f "$T/fx/x.o" -a ! -e "$T/fx/x.o.tmp"
+
+# A make file that stops: no build.ninja is left to be taken as current.
+echo '$(error sspkit-ninja-test broken Kbuild)' >>"$S/lib/Makefile"
+nmk KCFLAGS=-DSSPKIT_NINJA_KEY
+check "a broken Kbuild file: make fails" test $? -ne 0
+check_grep "...naming it" 'sspkit-ninja-test broken Kbuild' "$T/out"
+check "...and leaves no build.ninja" test ! -e "$O/build.ninja"
+sed -i '/sspkit-ninja-test/d' "$S/lib/Makefile"
+nmk KCFLAGS=-DSSPKIT_NINJA_KEY
+check "...once fixed, it builds again" test $? -eq 0 -a -f "$O/build.ninja"
+
+# Bad input.
+smk O="$O" KBUILD_ENGINE=ninja2
+check "KBUILD_ENGINE=ninja2: refused" test $? -ne 0
+check_grep "...naming the two engines" 'KBUILD_ENGINE=ninja2: use make or ninja' "$T/out"
+smk O="$O" KBUILD_ENGINE=ninja NINJA=/nonexistent/ninja
+check "KBUILD_ENGINE=ninja without ninja: refused" test $? -ne 0
+check_grep "...naming the package" '/nonexistent/ninja not found: install Debian package ninja-build' "$T/out"
+
+# clean leaves nothing of the engine.
+smk O="$O" clean
+check_eq "make clean: no build.ninja, log or part left" "" \
+	"$(cd "$O" && find . -name build.ninja -o -name '.ninja_*' -o -name '.kbuild.ninja' -o -name '*.cmd.next' -o -name '.*.nd' -o -name 'ninja.*')"
+
+done_testing
