@@ -561,7 +561,7 @@ rule regen
 
 build build.ninja: regen $(ninja-makefiles) $(ninja-key-file) include/config/auto.conf
   cmd = $(call ninja-esc,$(ninja-regen-cmd))
-$(foreach p,$(ninja-parts),$(newline)include $p)
+$(foreach p,$(ninja-parts),$(newline)subninja $p)
 endef
 __ninja-gen: images
 	$(call fresh-file,build.ninja.tmp)$(file >build.ninja.tmp,$(ninja-top))$(call \
@@ -952,7 +952,9 @@ run-wrapper = $(if $(CONFIG_BARE_METAL),$(QEMU),$(if $(filter $(ARCH),$(SUBARCH)
 # Read back the commands recorded by earlier builds, for if_changed. The
 # images' make reads its own only: the first make may be rewriting
 # sample's (if_changed removes a record before it writes it again).
-cmd-files := $(wildcard $(foreach t,$(if $(filter __images,$(MAKECMDGOALS)),$(image-targets),$(targets)),$(dir $(t)).$(notdir $(t)).cmd))
+# (The make that writes build.ninja reads none, as scripts/Makefile.build.)
+cmd-files := $(if $(KBUILD_NINJA),,$(wildcard $(foreach t,$(if $(filter \
+	__images,$(MAKECMDGOALS)),$(image-targets),$(targets)),$(dir $(t)).$(notdir $(t)).cmd)))
 ifneq ($(cmd-files),)
 include $(cmd-files)
 endif

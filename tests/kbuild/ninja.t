@@ -61,6 +61,21 @@ check "ninja by hand after a Kbuild edit: builds" test $? -eq 0
 check_grep "...writing build.ninja first" 'GEN +build\.ninja' "$T/ninja.out"
 check_nogrep "...and the dropped object is no longer archived" ninja_extra "$O/lib/.built-in.a.list"
 
+# A header removed with its #include: ninja knows it from the depfile
+# only, and builds on (an edge naming it as an input would stop, "missing
+# and no known rule to make it", until build.ninja is written again).
+cp "$S/lib/string.c" "$T/string.c.orig"
+echo '/* sspkit ninja test */' >"$S/lib/ninja_gone.h"
+sed -i '1i #include "ninja_gone.h"' "$S/lib/string.c"
+nmk KCFLAGS=-DSSPKIT_NINJA_KEY
+check "a new header included: builds" test $? -eq 0
+touch "$S/lib/Makefile"	# build.ninja written again, the header in lib/string.o's record
+nmk KCFLAGS=-DSSPKIT_NINJA_KEY
+cp "$T/string.c.orig" "$S/lib/string.c"; rm -f "$S/lib/ninja_gone.h"
+nmk KCFLAGS=-DSSPKIT_NINJA_KEY
+check "...removed again with its #include: builds" test $? -eq 0
+check_nogrep "...and no edge names it" ninja_gone "$O/lib/.kbuild.ninja"
+
 # spaudit --since: an edit audits that object only; the records of the
 # others keep their time.
 nmk KCFLAGS=-DSSPKIT_NINJA_KEY
