@@ -480,7 +480,7 @@ ifeq ($(ninja-engine),y)
 # A make with nothing to do prints nothing, as the recursive make: the
 # line ninja prints then is dropped, and ninja's exit status kept. (+:
 # make -n runs ninja -n, which says what it would do.)
-images: prepare scripts_basic build.ninja
+images: prepare $(fixdep) build.ninja
 	+$(Q){ rc=$$( { { $(NINJA) $(ninja-flags); echo $$? >&4; } | grep -v \
 		'^ninja: no work to do\.$$' >&3; } 4>&1 ); } 3>&1; exit $$rc
 else
@@ -521,8 +521,16 @@ $(if $(need-config),$(if $(dry-run),,$(if $(wildcard .tmp/.),,$(shell mkdir -p \
 	.tmp))$(call write-if-changed,$(ninja-key-file),$(ninja-key))))
 # A make file gone since (a directory dropped) makes it again too.
 $(foreach f,$(ninja-gen-deps),$(if $(wildcard $f),,$(eval $f: ;)))
+# fixdep, which every compile's edge runs, is built first, by a make of
+# its own only when it is older than its source or the key (a no-op
+# starts no make for it); that make may find it current (another key,
+# the same flags): touched, it is not asked again.
+fixdep := scripts/basic/fixdep
+$(fixdep): $(srctree)/scripts/basic/fixdep.c $(ninja-key-file)
+	$(Q)$(MAKE) $(build)=scripts/basic
+	$(Q)touch -c $@
 # make -n runs no make that writes (it would write: $(file) is no command).
-build.ninja: $(ninja-gen-deps) $(ninja-key-file) include/config/auto.conf | prepare scripts_basic
+build.ninja: $(ninja-gen-deps) $(ninja-key-file) include/config/auto.conf | prepare $(fixdep)
 	$(Q)rm -f $@ $(ninja-parts-list)
 	$(if $(dry-run),@echo "  GEN     $@",$(Q)$(MAKE) -f $(srctree)/Makefile __ninja-gen \
 		KBUILD_NINJA=$(abspath $(ninja-parts-list)))
