@@ -516,6 +516,9 @@ targets += sample include/generated/ssp-summary.h
 # edges of its directory (or images) into a part of its own, then this
 # one writes build.ninja, naming them all, its rules and the edge that
 # makes it again: ninja run by hand makes it again too.
+# The register form's flags carry an offset from asm-offsets.h: a new one
+# is a new command for every compile.
+ninja-offsets = $(if $(ssp-task-flags-used),$(ssp-task-offset-file))
 ifeq ($(ninja-engine),y)
 $(if $(need-config),$(if $(dry-run),,$(if $(wildcard .tmp/.),,$(shell mkdir -p \
 	.tmp))$(call write-if-changed,$(ninja-key-file),$(ninja-key))))
@@ -530,7 +533,8 @@ $(fixdep): $(srctree)/scripts/basic/fixdep.c $(ninja-key-file)
 	$(Q)$(MAKE) $(build)=scripts/basic
 	$(Q)touch -c $@
 # make -n runs no make that writes (it would write: $(file) is no command).
-build.ninja: $(ninja-gen-deps) $(ninja-key-file) include/config/auto.conf | prepare $(fixdep)
+build.ninja: $(ninja-gen-deps) $(ninja-key-file) include/config/auto.conf \
+		$(ninja-offsets) | prepare $(fixdep)
 	$(Q)rm -f $@ $(ninja-parts-list)
 	$(if $(dry-run),@echo "  GEN     $@",$(Q)$(MAKE) -f $(srctree)/Makefile __ninja-gen \
 		KBUILD_NINJA=$(abspath $(ninja-parts-list)))
@@ -567,7 +571,7 @@ rule regen
   description = GEN     build.ninja
   generator = 1
 
-build build.ninja: regen $(ninja-makefiles) $(ninja-key-file) include/config/auto.conf
+build build.ninja: regen $(ninja-makefiles) $(ninja-key-file) include/config/auto.conf $(ninja-offsets)
   cmd = $(call ninja-esc,$(ninja-regen-cmd))
 $(foreach p,$(ninja-parts),$(newline)subninja $p)
 endef
@@ -795,6 +799,12 @@ PHONY += prepare scripts_basic
 ifdef KBUILD_NINJA
 prepare scripts_basic:
 	@:
+# The register form's guard offset, which prepare read from asm-offsets.h,
+# is read here the same way, for the directories' compiles (the images'
+# make reads it itself).
+ifeq ($(filter __images __checkstack,$(MAKECMDGOALS)),)
+$(if $(ssp-task-flags-used),$(ssp-task-prepare))
+endif
 else
 prepare: $(if $(need-config),include/config/auto.conf) \
 		$(if $(ssp-task-flags-used),$(ssp-task-offset-file))
