@@ -496,17 +496,19 @@ endif
 # matrix and the tests.
 sample-image := samples/sample/sample
 # A link names a path, not a file's contents: linked again only when it
-# is missing or names another path, not on each new image (order-only).
+# is missing (then its path is an ordinary prerequisite, for if_changed)
+# or names another path, not on each new image (order-only).
+link-prereq = $(if $(wildcard $1),,$2) FORCE | $2
 quiet_cmd_symlink = LN      $@
-      cmd_symlink = ln -sfnr $| $(tmp-target)
+      cmd_symlink = ln -sfnr $(firstword $(filter-out FORCE,$^) $|) $(tmp-target)
 # A tree whose samples/sample/ declares no sample image fails here, rather
 # than leave a link to nothing.
 sample-check = $(if $(wildcard $(sample-image)),,$(error $(sample-image) was \
 	not linked: samples/sample/Makefile must declare it (image-y += sample, \
 	sample-objs := ...)))
-sample: FORCE | $(sample-image)
+sample: $(call link-prereq,sample,$(sample-image))
 	$(sample-check)$(call if_changed,symlink)
-include/generated/ssp-summary.h: FORCE | $(sample-image).ssp-summary.h
+include/generated/ssp-summary.h: $(call link-prereq,include/generated/ssp-summary.h,$(sample-image).ssp-summary.h)
 	$(call if_changed,symlink)
 targets += sample include/generated/ssp-summary.h
 
