@@ -164,11 +164,11 @@ check_grep "...naming the task, its bound and the stack it was given" \
 "$T/chain-plain/chain" >"$T/run" 2>&1; rc=$?
 check_eq "...while a stack large enough runs" 0 $rc
 
-# make checkstack on the kit itself: sample's entry and its four tasks.
+# make checkstack on the kit itself: sample's entry and its five tasks.
 mk O="$O" checkstack
 check_grep "make checkstack: sample's entry with a bound" \
 	'^samples/sample/sample: entry _start: bound [0-9]+ bytes$' "$T/out"
-check_eq "...and its four tasks, each checked against 16384" 4 \
+check_eq "...and its five tasks, each checked against 16384" 5 \
 	"$(grep -cE '^samples/sample/sample: task [a-z_]+: stack 16384, bound [0-9]+ bytes, margin [0-9]+$' "$T/out")"
 make -C "$SRC" -s O="$O" checkstack CHECKSTACK_FLAGS=--json >"$T/json" 2>&1
 check "CHECKSTACK_FLAGS=--json: JSON python reads" \

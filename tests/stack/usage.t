@@ -55,10 +55,10 @@ if command -v clang >/dev/null && command -v ld.lld >/dev/null; then
 	check_eq "clang: every C object has its .su" "" "$(missing "$O" su)"
 	check_eq "clang 14 writes no .ci" "" "$(find "$O" -name '*.ci')"
 	# Without a call graph the calls are read from the image's code:
-	# sample's entry and four tasks get numbers (tests/stack/clang.t
+	# sample's entry and five tasks get numbers (tests/stack/clang.t
 	# checks them against the .su frames).
 	mk O="$O" LLVM=1 checkstack
-	check_eq "clang: make checkstack bounds sample's entry and four tasks from the code" 5 \
+	check_eq "clang: make checkstack bounds sample's entry and five tasks from the code" 6 \
 		"$(grep -cE '^samples/sample/sample: (entry|task) [a-z_]+: .*bound [0-9]+ bytes' "$T/out")"
 	check_eq "...and compiled without jump tables, which the code cannot tell from a pointer" \
 		1 "$(grep -c -- '-fno-jump-tables' "$O/kernel/.task.o.cmd")"
