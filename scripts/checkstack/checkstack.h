@@ -104,6 +104,7 @@ struct code {
 	const unsigned char *bytes;
 	size_t len;
 	bool thumb;			/* arm: Thumb code, not A32 */
+	bool big;			/* big-endian words (mips) */
 };
 /* false: the machine is not one decode.c reads. */
 bool decode_branches(const struct code *c, branch_fn *fn, void *arg);
