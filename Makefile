@@ -335,15 +335,19 @@ KBUILD_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror \
 		 -fno-asynchronous-unwind-tables -fno-strict-aliasing \
 		 $(CLANG_FLAGS) $(arch-cflags-y) $(ssp-cflags) $(KCFLAGS)
 # CONFIG_STACK_USAGE: each C object's frames (foo.o.su) and, from gcc,
-# its call graph (foo.o.ci) beside it, for scripts/checkstack. The
+# its call graph (foo.o.ci) beside it, for scripts/checkstack, and the
+# two dumps that give its indirect calls' types and the functions whose
+# address it takes (foo.o.c.*.optimized, foo.o.c.*.cgraph). The
 # compiler names them after its -o, $(tmp-target): foo.o.tmp -> foo.o.su.
 # A compiler without a call graph (clang) gets none of its jump tables:
 # checkstack reads its calls from the code, where a jump through a table
 # cannot be told from a tail call through a pointer. The arch may add
 # what keeps its frames whole (ARCH_STACK_USAGE_CFLAGS, arch/x86/Makefile).
-stack-usage-cflags := $(if $(CONFIG_STACK_USAGE),-fstack-usage $(call \
-	cc-option,-fcallgraph-info=su$(comma)da,-fno-jump-tables) \
-	$(ARCH_STACK_USAGE_CFLAGS))
+stack-usage-graph := $(if $(CONFIG_STACK_USAGE),$(call \
+	cc-option,-fcallgraph-info=su$(comma)da))
+stack-usage-cflags := $(if $(CONFIG_STACK_USAGE),-fstack-usage $(if \
+	$(stack-usage-graph),$(stack-usage-graph) -fdump-ipa-cgraph \
+	-fdump-tree-optimized-lineno,-fno-jump-tables) $(ARCH_STACK_USAGE_CFLAGS))
 KBUILD_CFLAGS += $(stack-usage-cflags)
 KBUILD_AFLAGS := -D__ASSEMBLY__ $(CLANG_FLAGS) $(arch-aflags-y)
 KBUILD_LDFLAGS := -nostdlib -static $(LINK_PIE_FLAGS) -Wl,--emit-relocs \
@@ -851,6 +855,7 @@ clean:
 		-o -name 'images.order' -o -name 'archives.order' -o -name '.*.image' \
 		-o -name '*.ssp-summary.h' \
 		-o -name '.kbuild-objtree' -o -name '*.su' -o -name '*.ci' \
+		-o -name '*.c.*.optimized' -o -name '*.c.*.cgraph' \
 		-o -name '.*.stack-bounds*' -o -name '.*.prebuilt.*' \) \
 		-type f -print0 | \
 		xargs -0r rm -f

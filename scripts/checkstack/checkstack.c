@@ -393,6 +393,7 @@ static void bound_roots(struct root *roots, size_t n, const struct options *o)
 		if (fs[i]->frame >= 0)
 			fs[i]->frame += o->call_bytes;
 	resolve_annotated_calls();
+	resolve_typed_calls();
 	read_image_calls(o->image);
 	bound_all();
 	for (i = 0; i < n; i++)

@@ -6,9 +6,11 @@
 #    task_entry > chain_a > chain_b > chain_c, each read from the .su
 #    files here with awk, not by the tool, plus x86_64's 128-byte red
 #    zone (the ABI's; -fstack-usage does not count it);
-#  - an indirect call, recursion and a VLA each make it "unbounded",
-#    naming the call site, the cycle or the function; with an annotation
-#    each becomes the number the annotation gives;
+#  - an indirect call goes to the functions whose address is taken and
+#    whose type matches its pointer's; one that none matches, recursion
+#    and a VLA each make it "unbounded", naming the call site, the cycle
+#    or the function; with an annotation each becomes the number the
+#    annotation gives;
 #  - make checkstack reports sample's roots, CHECKSTACK_FLAGS=--json too;
 #  - a task whose stack is too small: a warning at link time naming the
 #    task, bound, size and path; an error under STRICT (the tool's
@@ -86,12 +88,30 @@ check_eq "a call from inline assembler counts, found in the image's relocations"
 	"$((te + a + b + ts))" "$(bound_of)"
 check_grep "...on the deepest path" '^  deepest: task_entry > chain_a > chain_b > task_switches$' "$T/out"
 
+# An indirect call goes to the functions whose address is taken and
+# whose type is its pointer's (gcc's dumps, types.c): chain_c alone.
 chain indirect
-check_grep "an indirect call: unbounded, naming its call site" \
-	"task chain_a: stack 4096, unbounded: indirect call in chain_b at $T/chain-indirect/chain\\.c:[0-9]+:[0-9]+" "$T/out"
-check_grep "...and the path to it" '^  path: task_entry > chain_a > chain_b$' "$T/out"
-chain indirect "calls chain_b chain_c"
 frames indirect
+check_eq "an indirect call through int (*)(int): chain_c, the one function of that type whose address is taken" \
+	"$((te + a + b + c))" "$(bound_of)"
+chain typed
+d=$(su "$T/chain-typed/chain.o.su" chain_d) e=$(su "$T/chain-typed/chain.o.su" chain_e)
+frames typed
+check "...chain_d (int (int)) and chain_e (long (long)) have frames larger than chain_c's" \
+	test "$d" -gt "$c" -a "$e" -gt "$d"
+check_eq "...with chain_d's address taken too: the larger of the two, never chain_e of another type" \
+	"$((te + a + b + d))" "$(bound_of)"
+check_grep "...on the deepest path" '^  deepest: task_entry > chain_a > chain_b > chain_d$' "$T/out"
+chain typed "calls chain_b chain_c"
+check_eq "...a calls annotation is the list, over the type" "$((te + a + b + c))" "$(bound_of)"
+
+# A pointer of a type no function whose address is taken has: unresolved.
+chain untyped
+check_grep "an indirect call no type resolves: unbounded, naming its call site" \
+	"task chain_a: stack 4096, unbounded: indirect call in chain_b at $T/chain-untyped/chain\\.c:[0-9]+:[0-9]+" "$T/out"
+check_grep "...and the path to it" '^  path: task_entry > chain_a > chain_b$' "$T/out"
+chain untyped "calls chain_b chain_c"
+frames untyped
 check_eq "...with a calls annotation: a number, through its target" \
 	"$((te + a + b + c))" "$(bound_of)"
 
