@@ -104,6 +104,11 @@ check_eq "...with chain_d's address taken too: the larger of the two, never chai
 check_grep "...on the deepest path" '^  deepest: task_entry > chain_a > chain_b > chain_d$' "$T/out"
 chain typed "calls chain_b chain_c"
 check_eq "...a calls annotation is the list, over the type" "$((te + a + b + c))" "$(bound_of)"
+chain typedparam
+frames typedparam
+t=$(su "$T/chain-typedparam/chain.o.su" chain_through)
+check_eq "...a call through a parameter of that type: its type is the prototype's" \
+	"$((te + a + b + t + c))" "$(bound_of)"
 
 # A pointer of a type no function whose address is taken has: unresolved.
 chain untyped

@@ -11,6 +11,8 @@
  *                      chain_c's type, a larger frame) and chain_e (of
  *                      another type, larger still) are taken too: by
  *                      its type, the call may reach chain_c or chain_d
+ *   VARIANT_typedparam chain_b passes chain_c's pointer to chain_through,
+ *                      which calls it through its parameter
  *   VARIANT_untyped    chain_b calls through a pointer of a type that no
  *                      function whose address is taken has (chain_c's
  *                      address, cast to it)
@@ -95,6 +97,17 @@ static int (*volatile chain_d_ptr)(int) = chain_d;
 static long (*volatile chain_e_ptr)(long) = chain_e;
 #endif
 
+#ifdef VARIANT_typedparam
+static __noinline int chain_through(int (*fn)(int), int n)
+{
+	volatile unsigned char buf[24];
+
+	buf[0] = (unsigned char)n;
+	buf[KEEP(buf)] = buf[0];
+	return fn(buf[0]) + buf[1];
+}
+#endif
+
 #ifdef VARIANT_untyped
 /* A call through it is undefined in C: by its type it reaches nothing. */
 struct chain_tag;
@@ -116,6 +129,8 @@ static __noinline int chain_b(int n)
 #endif
 #if defined(VARIANT_indirect) || defined(VARIANT_typed)
 	return chain_c_ptr(buf[0]) + 1;
+#elif defined(VARIANT_typedparam)
+	return chain_through(chain_c_ptr, buf[0]);
 #elif defined(VARIANT_untyped)
 	return chain_c_other(0) + buf[0];
 #elif defined(VARIANT_tailptr)
