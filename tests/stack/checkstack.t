@@ -160,6 +160,18 @@ set -- $(cd "$O" && for a in $(cat kernel/archives.order lib/archives.order arch
 check_eq "...an error with --strict (CONFIG_CC_STACKPROTECTOR_STRICT)" 1 $rc
 check_grep "...saying error" "^$X/chain: error: task chain_a needs up to" "$T/strict"
 
+# After the second link (with the bounds table) the build checks that
+# each task entry is where the table says, from the image alone.
+tab="$O/samples/sample/.sample.stack-bounds.S"
+check_grep "sample's bounds table names its task entries" '/\* task_main \*/' "$tab"
+check "checkstack --verify-table: the image matches its table" \
+	"$O/scripts/checkstack/checkstack" --verify-table="$tab" "$O/sample"
+sed 's|0x\([0-9a-f]*\), \([0-9]*\)\(.*task_main\)|0x1\1, \2\3|' "$tab" >"$T/moved.S"
+"$O/scripts/checkstack/checkstack" --verify-table="$T/moved.S" --name=sample "$O/sample" >"$T/moved" 2>&1
+check_eq "...a table whose task_main is elsewhere: exit 2" 2 $?
+check_grep "...naming the entry and the table" \
+	"^sample: linked again with its stack bounds table, task entry task_main moved from 0x1[0-9a-f]+: the table $T/moved.S does not match it" "$T/moved"
+
 # Under CONFIG_CC_STACKPROTECTOR_STRICT the link stops, and no image is
 # left for make run or a CI step to take.
 O3="$T/strict-tree"
