@@ -276,6 +276,7 @@ bool read_object(const char *object)
 {
 	char *ci_path, *su_path, *line = NULL;
 	size_t cap = 0, i;
+	bool indirect = false;	/* a call through a pointer: read its types */
 	unsigned lineno = 0;
 	FILE *ci = open_beside(object, ".ci", &ci_path);
 	FILE *su = open_beside(object, ".su", &su_path);
@@ -284,11 +285,13 @@ bool read_object(const char *object)
 	for (i = 0; i < nlocs; i++)
 		free(locs[i].where);
 	nlocs = 0;
-	while (ci != NULL && getline(&line, &cap, ci) > 0)
+	while (ci != NULL && getline(&line, &cap, ci) > 0) {
 		ci_line(line);
+		indirect |= strstr(line, "targetname: \"__indirect_call\"") != NULL;
+	}
 	while (su != NULL && getline(&line, &cap, su) > 0)
 		ok = su_line(line, su_path, ++lineno, ci != NULL) && ok;
-	if (ci != NULL)
+	if (ci != NULL && indirect)
 		read_type_dumps(object);
 	if (ci != NULL)
 		fclose(ci);
