@@ -289,10 +289,12 @@ static void statement(struct func *f, const char *line, const struct local *loca
 	}
 	paren = strstr(call, " (");
 	eq = strstr(call, " = ");
-	if (paren == NULL)
+	if (eq != NULL && paren != NULL && eq < paren) {
+		call = eq + 3;		/* "_1 = X (ARGS)", not "_1 = (T) x" */
+		paren = strstr(call, " (");
+	}
+	if (paren == NULL || paren <= call)
 		return;
-	if (eq != NULL && eq < paren)
-		call = eq + 3;
 	type = callee_type(call, (size_t)(paren - call), locals, nlocals, params);
 	sig = type ? pointer_signature(type) : NULL;
 	free(type);
