@@ -105,8 +105,11 @@ static void read_funcs(struct image *im)
 				add_sym(&im->maps, &im->nmaps, &sym, name, name[1] == 't');
 		}
 	}
-	qsort(im->funcs, im->nfuncs, sizeof(*im->funcs), by_start);
-	qsort(im->maps, im->nmaps, sizeof(*im->maps), by_start);
+	/* qsort() takes no NULL, even for nothing: most images have no map. */
+	if (im->nfuncs > 0)
+		qsort(im->funcs, im->nfuncs, sizeof(*im->funcs), by_start);
+	if (im->nmaps > 0)
+		qsort(im->maps, im->nmaps, sizeof(*im->maps), by_start);
 }
 
 /* Has the graph a frame for a function named NAME? */
