@@ -6,7 +6,8 @@
 # with a gap comes out "gap", a compiler that ignores stack_protect
 # leaves "explicit" not caught, and one that cannot read the guard from a
 # thread register leaves a per-task cell's guard in the wrong place. The
-# strong cells hold their painted stacks to their bounds (tests/matrix/stack.t).
+# strong global-guard cells hold their painted stacks to their bounds
+# (tests/matrix/stack.t).
 # tests/run: start first
 . "$(dirname "$0")/../lib.sh"
 cells=$SRC/scripts/matrix/cells
@@ -222,7 +223,7 @@ for c in cells:
     if c["compiler"] == "gcc" and c["cases"]:
         e = case(c, "explicit")
         if e["caught"] != (c["mode"] != "none"): print(c["cell"], e)'
-json_check "the stack truth in every strong cell and m68k's: each painted stack within its bound, the probe within 1.25 x" \
+json_check "the stack truth in every strong global-guard cell and m68k's: each painted stack within its bound, the probe within 1.25 x" \
 	"$full/matrix.json" '
 import sys
 sys.path.insert(0, "'"$SRC"'/scripts/matrix")
