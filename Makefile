@@ -335,15 +335,19 @@ KBUILD_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror \
 		 -fno-asynchronous-unwind-tables -fno-strict-aliasing \
 		 $(CLANG_FLAGS) $(arch-cflags-y) $(ssp-cflags) $(KCFLAGS)
 # CONFIG_STACK_USAGE: each C object's frames (foo.o.su) and, from gcc,
-# its call graph (foo.o.ci) beside it, for scripts/checkstack. The
+# its call graph (foo.o.ci) beside it, for scripts/checkstack, and the
+# two dumps that give its indirect calls' types and the functions whose
+# address it takes (foo.o.c.*.optimized, foo.o.c.*.cgraph). The
 # compiler names them after its -o, $(tmp-target): foo.o.tmp -> foo.o.su.
 # A compiler without a call graph (clang) gets none of its jump tables:
 # checkstack reads its calls from the code, where a jump through a table
 # cannot be told from a tail call through a pointer. The arch may add
 # what keeps its frames whole (ARCH_STACK_USAGE_CFLAGS, arch/x86/Makefile).
-stack-usage-cflags := $(if $(CONFIG_STACK_USAGE),-fstack-usage $(call \
-	cc-option,-fcallgraph-info=su$(comma)da,-fno-jump-tables) \
-	$(ARCH_STACK_USAGE_CFLAGS))
+stack-usage-graph := $(if $(CONFIG_STACK_USAGE),$(call \
+	cc-option,-fcallgraph-info=su$(comma)da))
+stack-usage-cflags := $(if $(CONFIG_STACK_USAGE),-fstack-usage $(if \
+	$(stack-usage-graph),$(stack-usage-graph) -fdump-ipa-cgraph \
+	-fdump-tree-optimized-lineno,-fno-jump-tables) $(ARCH_STACK_USAGE_CFLAGS))
 KBUILD_CFLAGS += $(stack-usage-cflags)
 KBUILD_AFLAGS := -D__ASSEMBLY__ $(CLANG_FLAGS) $(arch-aflags-y)
 KBUILD_LDFLAGS := -nostdlib -static $(LINK_PIE_FLAGS) -Wl,--emit-relocs \
@@ -776,18 +780,17 @@ libc-link = $(if $(LIBC_LDLIBS_EXTRA),-Wl$(comma)--start-group $(LIBC_LDLIBS) \
 # time; an image with the task switcher (kernel/) is then linked again
 # with the table of its task entries' bounds (kernel/task.c's
 # __stack_bounds, for task_create() to check a stack given at run time),
-# as kallsyms does. The table is data after the code: a second table
-# made from the second link must be the same, or a function moved.
+# as kallsyms does. The table is data after the code: each entry must be
+# where the table says in the second link, or a function moved (checked
+# from the image's symbols alone, not a second reading of every object).
 stack-bounds = $(dot-target).stack-bounds
 stack-check = $(call checkstack-cmd,$(tmp-target),$(filter-out %.lds FORCE,$^),--check \
 	$(KBUILD_SSP_STRICT) --name=$@ $1)
-stack-check-relink = rm -f $(stack-bounds).S $(stack-bounds).2.S && $(call \
+stack-check-relink = rm -f $(stack-bounds).S && $(call \
 	stack-check,$(if $(stack-relink),--table=$(stack-bounds).S))$(if \
 	$(stack-relink), && $(CC) $(KBUILD_AFLAGS) -c -o $(stack-bounds).o \
 	$(stack-bounds).S && $(call link-image-cmd,$(stack-bounds).o) && \
-	$(call stack-check,--table=$(stack-bounds).2.S) >/dev/null 2>&1 && { cmp -s \
-	$(stack-bounds).S $(stack-bounds).2.S || { echo "$@: the second link \
-	moved a task entry: the bounds table does not match it" >&2; exit 2; }; })
+	$(CHECKSTACK) --verify-table=$(stack-bounds).S --name=$@ $(tmp-target))
 stack-relink = $(filter kernel/built-in.a,$^)
 
 $(runtime-orders): %/archives.order: % ;
@@ -1008,6 +1011,7 @@ clean:
 		-o -name 'images.order' -o -name 'archives.order' -o -name '.*.image' \
 		-o -name '*.ssp-summary.h' \
 		-o -name '.kbuild-objtree' -o -name '*.su' -o -name '*.ci' \
+		-o -name '*.c.*.optimized' -o -name '*.c.*.cgraph' \
 		-o -name '.*.stack-bounds*' -o -name '.*.prebuilt.*' \
 		-o -name '.kbuild.ninja' -o -name '.*.cmd.next' -o -name '.*.nd' \) \
 		-type f -print0 | \

@@ -156,10 +156,15 @@ static __noinline size_t stack_used(const unsigned char *stack, size_t size,
 	return (size_t)(top - (uintptr_t)p);
 }
 
-/* "stack-usage: NAME USED SIZE", before the report itself uses any. */
+/*
+ * "stack-usage: NAME USED SIZE", before the report itself uses any; from
+ * the top the task started at: below its TLS block, which task_create
+ * wrote and no frame of the task did.
+ */
 static void stack_report(const struct task *t)
 {
-	uintptr_t top = ((uintptr_t)t->stack + t->stack_size) & ~(uintptr_t)15;
+	uintptr_t top = TASK_TLS ? (uintptr_t)t->tls :
+		((uintptr_t)t->stack + t->stack_size) & ~(uintptr_t)15;
 
 	if (IS_ENABLED(CONFIG_STACK_PAINT))
 		printf("stack-usage: %s %lu %lu\n", t->name,

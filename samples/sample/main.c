@@ -18,6 +18,8 @@
  *                   task b overruns its frame with the canary task a leaked
  *   sample tasks uneven
  *                   tasks yielding 1, 2, 3 and 4 times, finishing one by one
+ *   sample tasks probe
+ *                   one task down a known depth, for the painted stacks
  */
 #include <generated/build.h>
 #include <sspkit/stackprotector.h>

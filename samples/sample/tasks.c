@@ -15,6 +15,8 @@
  *   sample tasks uneven task a yields once, b twice, c 3 and d 4 times:
  *                       the tasks finish one by one, and each finished
  *                       one must leave the ring while the others run on
+ *   sample tasks probe  one task takes the deepest path of its root, and
+ *                       says how far below its stack's top it wrote
  */
 #include <sspkit/compiler.h>
 #include <sspkit/stackprotector.h>
@@ -248,6 +250,55 @@ static int tasks_uneven(void)
 }
 
 /*
+ * The probe: a task whose deepest path is the one it takes, PROBE_DEPTH
+ * frames of probe_link, each writing every byte of its PROBE_BYTES
+ * buffer, so that its bound (stack-annotations: "recursion probe_link")
+ * can be held to its painted use (Documentation/stack-depth.md, "The
+ * truth"). No canary: a failed check's report would be a deeper path
+ * that the run does not take. The last frame keeps the lowest address
+ * it wrote, which the painted use must reach.
+ */
+#define PROBE_BYTES	1024
+#ifndef PROBE_DEPTH		/* tests/matrix/stack.t makes it deeper than annotated */
+#define PROBE_DEPTH	4
+#endif
+static uintptr_t probe_low;
+static volatile unsigned char probe_sunk;
+
+static __noinline __no_stack_protector unsigned char probe_link(unsigned char level)
+{
+	volatile unsigned char buf[PROBE_BYTES];
+	size_t i;
+
+	for (i = 0; i < sizeof(buf); i++)
+		buf[i] = level;		/* never the paint byte, 0xa5 */
+	if (level < PROBE_DEPTH)	/* a store after the call: no loop */
+		buf[0] = probe_link((unsigned char)(level + 1));
+	else
+		probe_low = (uintptr_t)buf;
+	return buf[0];
+}
+
+static void probe_main(void *arg)
+{
+	(void)arg;
+	probe_sunk = probe_link(1);
+}
+
+static int tasks_probe(void)
+{
+	uintptr_t top = ((uintptr_t)stacks[0] + sizeof(stacks[0])) & ~(uintptr_t)15;
+
+	task_create(&tasks[0], "probe", stacks[0], sizeof(stacks[0]), probe_main, NULL);
+	tasks_run();
+	/* From the top stack-usage counts from; a TLS block is below it. */
+	if (tasks[0].tls)
+		top = (uintptr_t)tasks[0].tls;
+	printf("probe: wrote %lu bytes below the top\n", (unsigned long)(top - probe_low));
+	return probe_low ? 0 : 1;
+}
+
+/*
  * By argc, not by argv[]'s NULL: on sh4, gcc 12 dropped a NULL test of
  * argv[0] here (it branched on a T bit no instruction had set).
  */
@@ -262,9 +313,11 @@ int tasks_sample(int argc, char *argv[])
 		return tasks_smash();
 	if (argc == 1 && !strcmp(argv[0], "uneven"))
 		return tasks_uneven();
+	if (argc == 1 && !strcmp(argv[0], "probe"))
+		return tasks_probe();
 	n = argc ? parse_count(argv[0]) : YIELDS_DEFAULT;
 	if (!n || argc > 1) {
-		dprintf(2, "usage: sample tasks [N | canaries | smash | uneven] (N: yields per task, 1..10000000)\n");
+		dprintf(2, "usage: sample tasks [N | canaries | smash | uneven | probe] (N: yields per task, 1..10000000)\n");
 		return 2;
 	}
 	for (i = 0; i < NTASKS; i++)

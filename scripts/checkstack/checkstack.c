@@ -5,6 +5,7 @@
  *   checkstack [--json] [--check [--strict]] [--name=NAME] [--red-zone=N]
  *              [--call-bytes=N] [--table=FILE] [--annotations=FILE]...
  *              [--srctree=DIR] [--source=OBJDIR=SRCDIR]... IMAGE OBJECT...
+ *   checkstack --verify-table=FILE [--name=NAME] IMAGE
  *
  * OBJECT... are the objects IMAGE was linked from; each one's frames and
  * calls are read from OBJECT.su and OBJECT.ci beside it (CONFIG_STACK_USAGE).
@@ -21,6 +22,11 @@
  * source defining __stack_bounds[] ({entry address, bound} pairs) and
  * __stack_bounds_count, for task_create() to check a stack given at run
  * time (the build links the image again with it, as kallsyms does).
+ * --verify-table=FILE: IMAGE, linked again with the table FILE that
+ * --table wrote from its first link, has each task entry where the table
+ * says: the table is data after the code, so nothing moved, and the
+ * bounds still hold (the build's check after the second link; no object
+ * is read).
  * --call-bytes=N: a call pushes N bytes that the callee's .su frame does
  * not count (m68k's return address: 4): added to every frame.
  * --name=NAME: what messages call the image (the build checks it under
@@ -54,6 +60,7 @@ struct options {
 	long red_zone;		/* bytes below sp a leaf may use (--red-zone) */
 	long call_bytes;	/* a call pushes, no frame counts (--call-bytes) */
 	const char *table;	/* --table=FILE: the tasks' bounds, in asm */
+	const char *verify;	/* --verify-table=FILE */
 	char **annotations;	/* files read, each once */
 	size_t nannotations;
 };
@@ -132,6 +139,35 @@ static int write_table(const struct options *o, const struct root *roots, size_t
 		"\t%s %zu\n\t.section .note.GNU-stack,\"\",%%progbits\n",
 		word, count);
 	return fclose(fp) == 0 ? 0 : 2;
+}
+
+/*
+ * --verify-table: each "WORD 0xADDR, BOUND\t/\* NAME *\/" line of the
+ * table FILE names an entry that is at ADDR in the image.
+ */
+static int verify_table(const struct options *o)
+{
+	FILE *fp = fopen(o->verify, "r");
+	char line[512], name[256];
+	unsigned long long addr;
+	long bytes;
+	int rc = 0;
+
+	if (fp == NULL) {
+		perror(o->verify);
+		return 2;
+	}
+	elf_version(EV_CURRENT);
+	while (fgets(line, sizeof(line), fp) != NULL)
+		if (sscanf(line, " .%*s 0x%llx, %ld /* %255s */", &addr, &bytes, name) == 3 &&
+		    function_address(o->image, name) != addr) {
+			fprintf(stderr, "%s: linked again with its stack bounds table, "
+				"task entry %s moved from 0x%llx: the table %s does "
+				"not match it\n", o->name, name, addr, o->verify);
+			rc = 2;
+		}
+	fclose(fp);
+	return rc;
 }
 
 /* The name of the function at the image's entry point, or NULL. */
@@ -393,6 +429,7 @@ static void bound_roots(struct root *roots, size_t n, const struct options *o)
 		if (fs[i]->frame >= 0)
 			fs[i]->frame += o->call_bytes;
 	resolve_annotated_calls();
+	resolve_typed_calls();
 	read_image_calls(o->image);
 	bound_all();
 	for (i = 0; i < n; i++)
@@ -410,7 +447,8 @@ static int usage(void)
 		"[--name=NAME] [--red-zone=N] [--call-bytes=N] [--table=FILE] "
 		"[--annotations=FILE]... "
 		"[--srctree=DIR] "
-		"[--source=OBJDIR=SRCDIR]... IMAGE OBJECT...\n");
+		"[--source=OBJDIR=SRCDIR]... IMAGE OBJECT...\n"
+		"       checkstack --verify-table=FILE [--name=NAME] IMAGE\n");
 	return 2;
 }
 
@@ -475,6 +513,8 @@ static bool option(struct options *o, const char *arg)
 		o->red_zone = atol(arg + 11);
 	else if (strncmp(arg, "--table=", 8) == 0)
 		o->table = arg + 8;
+	else if (strncmp(arg, "--verify-table=", 15) == 0)
+		o->verify = arg + 15;
 	else if (strncmp(arg, "--call-bytes=", 13) == 0)
 		o->call_bytes = atol(arg + 13);
 	else if (strncmp(arg, "--name=", 7) == 0)
@@ -499,6 +539,8 @@ static int parse_args(int argc, char **argv, struct options *o, bool *ok)
 	if (i >= argc)
 		return -1;
 	o->image = argv[i++];
+	if (o->verify != NULL)
+		return i == argc ? 0 : -1;
 	/* Its class first: an annotation may be for one ("elf64: ..."). */
 	o->entry = image_entry(o->image);
 	first = i;
@@ -525,6 +567,10 @@ int main(int argc, char **argv)
 
 	if (parse_args(argc, argv, &o, &ok) < 0)
 		return usage();
+	if (o.verify != NULL) {
+		o.name = o.name ? o.name : o.image;
+		return verify_table(&o);
+	}
 	if (!ok)
 		return 2;
 	roots = xrealloc(NULL, (ntask_roots + 1) * sizeof(*roots));

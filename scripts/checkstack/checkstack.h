@@ -18,6 +18,7 @@
 struct call {
 	struct func *to;	/* NULL: an indirect call */
 	char *site;		/* file:line:col, when the compiler gave one */
+	char *type;		/* an indirect one's pointer type (types.c) */
 };
 
 struct func {
@@ -29,6 +30,7 @@ struct func {
 	bool no_graph;		/* a .su frame but no .ci: calls unknown */
 	bool decoded;		/* no .ci: its calls read from its code */
 	bool calls_annotated;	/* "calls": its indirect calls go there */
+	char *type;		/* its prototype, when gcc's dump gave it */
 	long recursion;		/* "recursion" depth, 0 when none */
 	struct call *calls;
 	size_t ncalls, calls_cap;
@@ -56,6 +58,8 @@ void func_add_call(struct func *f, struct func *to, const char *site);
 size_t funcs_named(const char *name, struct func **out, size_t max);
 void funcs_all(struct func ***out, size_t *n);
 bool read_object(const char *object);
+/* The function the object being read defines by that symbol name. */
+struct func *object_func(const char *name);
 bool read_annotations(const char *path);
 void resolve_annotated_calls(void);
 char *xstrdup(const char *s);
@@ -104,9 +108,14 @@ struct code {
 	const unsigned char *bytes;
 	size_t len;
 	bool thumb;			/* arm: Thumb code, not A32 */
+	bool big;			/* big-endian words (mips) */
 };
 /* false: the machine is not one decode.c reads. */
 bool decode_branches(const struct code *c, branch_fn *fn, void *arg);
+
+/* types.c: indirect calls resolved by their pointer's type (gcc). */
+void read_type_dumps(const char *object);
+void resolve_typed_calls(void);
 
 /* bound.c */
 void bound_all(void);

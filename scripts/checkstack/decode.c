@@ -9,8 +9,9 @@
  * cannot read (reported as indirect: nothing it hides may be lost).
  * A return is not a branch out.
  *
- * x86 and arm are decoded with capstone; aarch64 and riscv, whose
- * branches are few fixed encodings, here. Data in the code (arm's
+ * x86 and arm are decoded with capstone; aarch64, riscv, mips and
+ * powerpc, whose branches are few fixed encodings, here (capstone 4
+ * stops early in clang's mips code). Data in the code (arm's
  * literal pools) is left out by the caller, by the mapping symbols.
  */
 #include <capstone/capstone.h>
@@ -279,6 +280,77 @@ static bool decode_riscv(const struct code *c, branch_fn *fn, void *arg)
 	return true;
 }
 
+/*
+ * mips (MIPS32/MIPS64 before release 6, either byte order): j and jal
+ * are direct within the 256 MB region of their delay slot; the
+ * PC-relative branches (beq..bgtzl, regimm's bltz..bgezall, whose "al"
+ * ones link, and the coprocessor ones) are direct; jr is a return when
+ * its register is ra, and jr and jalr through any other register are
+ * indirect. jalx, which switches to another instruction set, is read as
+ * indirect: what follows it is not decoded here.
+ */
+static void mips_word(uint32_t w, uint64_t at, branch_fn *fn, void *arg)
+{
+	unsigned op = w >> 26, rs = (w >> 21) & 31, rt = (w >> 16) & 31;
+	uint64_t rel = at + 4 + (uint64_t)(sext(w & 0xffff, 16) * 4);
+
+	if (op == 2 || op == 3)
+		report(BR_DIRECT, op == 3, at, ((at + 4) & ~0xfffffffull) |
+		       (uint64_t)(w & 0x3ffffff) << 2, fn, arg);
+	else if (op == 0x1d)
+		report(BR_INDIRECT, true, at, 0, fn, arg);
+	else if (op == 0 && (w & 0x3e) == 8 && !((w & 1) == 0 && rs == 31))
+		report(BR_INDIRECT, w & 1, at, 0, fn, arg);	/* jr, jalr */
+	else if ((op >= 4 && op <= 7) || (op >= 0x14 && op <= 0x17))
+		report(BR_DIRECT, false, at, rel, fn, arg);
+	else if (op == 1 && (rt & 0x0c) == 0)			/* bltz..bgezl */
+		report(BR_DIRECT, false, at, rel, fn, arg);
+	else if (op == 1 && (rt & 0x1c) == 0x10)		/* bltzal..bgezall */
+		report(BR_DIRECT, true, at, rel, fn, arg);
+	else if (op >= 0x10 && op <= 0x13 && rs >= 8 && rs <= 10)	/* bc1f.. */
+		report(BR_DIRECT, false, at, rel, fn, arg);
+}
+
+/*
+ * powerpc (64-bit, either byte order): b and bl (I-form) and bc (B-form,
+ * "bcl" links) are direct, absolute when AA is set; bclr is a return
+ * unless it links, and bclrl, bcctr and bctar, with or without the link,
+ * are indirect.
+ */
+static void ppc_word(uint32_t w, uint64_t at, branch_fn *fn, void *arg)
+{
+	unsigned op = w >> 26, xo = (w >> 1) & 0x3ff;
+	bool link = w & 1;
+	uint64_t base = (w & 2) ? 0 : at;
+
+	if (op == 18)
+		report(BR_DIRECT, link, at, base + (uint64_t)sext(w & 0x3fffffc, 26), fn, arg);
+	else if (op == 16)
+		report(BR_DIRECT, link, at, base + (uint64_t)sext(w & 0xfffc, 16), fn, arg);
+	else if (op == 19 && ((xo == 16 && link) || xo == 528 || xo == 560))
+		report(BR_INDIRECT, link, at, 0, fn, arg);
+}
+
+/* One 32-bit word at P, in the code's byte order. */
+static uint32_t word32(const struct code *c, const uint8_t *p)
+{
+	return c->big ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+		(uint32_t)p[2] << 8 | p[3] : le32(p);
+}
+
+/* mips and powerpc: fixed 32-bit words, read by WORD. */
+static bool decode_words(const struct code *c, void (*word)(uint32_t w, uint64_t at,
+			 branch_fn *fn, void *arg), branch_fn *fn, void *arg)
+{
+	size_t off;
+
+	for (off = 0; off + 4 <= c->len; off += 4)
+		word(word32(c, c->bytes + off), c->addr + off, fn, arg);
+	if (off < c->len)
+		report(BR_UNDECODED, true, c->addr + off, 0, fn, arg);
+	return true;
+}
+
 bool decode_branches(const struct code *c, branch_fn *fn, void *arg)
 {
 	switch (c->machine) {
@@ -290,6 +362,10 @@ bool decode_branches(const struct code *c, branch_fn *fn, void *arg)
 		return decode_aarch64(c, fn, arg);
 	case EM_RISCV:
 		return decode_riscv(c, fn, arg);
+	case EM_MIPS:
+		return decode_words(c, mips_word, fn, arg);
+	case EM_PPC64:
+		return decode_words(c, ppc_word, fn, arg);
 	default:
 		return false;
 	}

@@ -120,6 +120,7 @@ void func_add_call(struct func *f, struct func *to, const char *site)
 	}
 	f->calls[f->ncalls].to = to;
 	f->calls[f->ncalls].site = site ? xstrdup(site) : NULL;
+	f->calls[f->ncalls].type = NULL;
 	f->ncalls++;
 }
 
@@ -217,6 +218,16 @@ static FILE *open_beside(const char *object, const char *suffix, char **path)
 	return fp;
 }
 
+struct func *object_func(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < nlocs; i++)
+		if (strcmp(locs[i].f->name, name) == 0)
+			return locs[i].f;
+	return NULL;
+}
+
 static struct func *su_func(const char *where, bool have_ci)
 {
 	const char *colon = strrchr(where, ':');
@@ -265,6 +276,7 @@ bool read_object(const char *object)
 {
 	char *ci_path, *su_path, *line = NULL;
 	size_t cap = 0, i;
+	bool indirect = false;	/* a call through a pointer: read its types */
 	unsigned lineno = 0;
 	FILE *ci = open_beside(object, ".ci", &ci_path);
 	FILE *su = open_beside(object, ".su", &su_path);
@@ -273,10 +285,14 @@ bool read_object(const char *object)
 	for (i = 0; i < nlocs; i++)
 		free(locs[i].where);
 	nlocs = 0;
-	while (ci != NULL && getline(&line, &cap, ci) > 0)
+	while (ci != NULL && getline(&line, &cap, ci) > 0) {
 		ci_line(line);
+		indirect |= strstr(line, "targetname: \"__indirect_call\"") != NULL;
+	}
 	while (su != NULL && getline(&line, &cap, su) > 0)
 		ok = su_line(line, su_path, ++lineno, ci != NULL) && ok;
+	if (ci != NULL && indirect)
+		read_type_dumps(object);
 	if (ci != NULL)
 		fclose(ci);
 	if (su != NULL)

@@ -34,6 +34,7 @@ struct sym {
 	GElf_Addr start, end;
 	const char *name;
 	bool thumb;		/* arm: a function, or code after it, in Thumb */
+	GElf_Addr local;	/* ppc64 ELFv2: where a local call enters it */
 };
 
 struct image {
@@ -55,6 +56,7 @@ static void add_sym(struct sym **v, size_t *n, const GElf_Sym *sym, const char *
 	(*v)[*n].end = (sym->st_value & ~(GElf_Addr)1) + sym->st_size;
 	(*v)[*n].name = name;
 	(*v)[*n].thumb = thumb;
+	(*v)[*n].local = 0;
 	(*n)++;
 }
 
@@ -92,15 +94,22 @@ static void read_funcs(struct image *im)
 			if (gelf_getsym(im->symdata, (int)i, &sym) == NULL)
 				continue;
 			name = elf_strptr(im->elf, sh.sh_link, sym.st_name);
-			if (GELF_ST_TYPE(sym.st_info) == STT_FUNC)
+			if (GELF_ST_TYPE(sym.st_info) == STT_FUNC) {
 				add_sym(&im->funcs, &im->nfuncs, &sym, name,
 					im->eh.e_machine == EM_ARM && (sym.st_value & 1));
+				if (im->eh.e_machine == EM_PPC64)
+					im->funcs[im->nfuncs - 1].local =
+						PPC64_LOCAL_ENTRY_OFFSET(sym.st_other);
+			}
 			else if (GELF_ST_TYPE(sym.st_info) == STT_NOTYPE && is_mapping(name))
 				add_sym(&im->maps, &im->nmaps, &sym, name, name[1] == 't');
 		}
 	}
-	qsort(im->funcs, im->nfuncs, sizeof(*im->funcs), by_start);
-	qsort(im->maps, im->nmaps, sizeof(*im->maps), by_start);
+	/* qsort() takes no NULL, even for nothing: most images have no map. */
+	if (im->nfuncs > 0)
+		qsort(im->funcs, im->nfuncs, sizeof(*im->funcs), by_start);
+	if (im->nmaps > 0)
+		qsort(im->maps, im->nmaps, sizeof(*im->maps), by_start);
 }
 
 /* Has the graph a frame for a function named NAME? */
@@ -278,10 +287,12 @@ static void decoded_branch(const struct branch *b, void *arg)
 		 b->at - (unsigned long long)d->fn->start,
 		 b->kind == BR_UNDECODED ? " (code checkstack cannot decode)" : "");
 	/* Within the function: a jump, or a call that pops its return
-	 * address (i386's pc thunk); a call to its start is a recursion. A
-	 * jump to its start is a tail call to itself: its frame is gone. */
+	 * address (i386's pc thunk); a call to its start (or ppc64's local
+	 * entry) is a recursion. A jump to its start is a tail call to
+	 * itself: its frame is gone. */
 	if (b->kind == BR_DIRECT && b->target >= d->fn->start && b->target < d->fn->end &&
-	    !(b->call && b->target == d->fn->start))
+	    !(b->call && (b->target == d->fn->start ||
+			  b->target == d->fn->start + d->fn->local)))
 		return;
 	to = b->kind == BR_DIRECT ? func_at(d->im, (GElf_Addr)b->target, false) : NULL;
 	if (b->kind == BR_DIRECT && to == NULL) {
@@ -320,6 +331,7 @@ static bool decode_span(const struct image *im, const struct sym *fn, Elf_Data *
 		.machine = im->eh.e_machine,
 		.elf_class = im->eh.e_ident[EI_CLASS] == ELFCLASS64 ? 64 : 32,
 		.addr = start, .thumb = thumb,
+		.big = im->eh.e_ident[EI_DATA] == ELFDATA2MSB,
 	};
 
 	if (start < secaddr || end - secaddr > text->d_size || end <= start)

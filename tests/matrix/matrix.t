@@ -5,7 +5,9 @@
 # a subset runs only its cells; and the matrix can fail: a sample built
 # with a gap comes out "gap", a compiler that ignores stack_protect
 # leaves "explicit" not caught, and one that cannot read the guard from a
-# thread register leaves a per-task cell's guard in the wrong place.
+# thread register leaves a per-task cell's guard in the wrong place. The
+# strong global-guard cells hold their painted stacks to their bounds
+# (tests/matrix/stack.t).
 # tests/run: start first
 . "$(dirname "$0")/../lib.sh"
 cells=$SRC/scripts/matrix/cells
@@ -221,6 +223,21 @@ for c in cells:
     if c["compiler"] == "gcc" and c["cases"]:
         e = case(c, "explicit")
         if e["caught"] != (c["mode"] != "none"): print(c["cell"], e)'
+json_check "the stack truth in every strong global-guard cell and m68k's: each painted stack within its bound, the probe within 1.25 x" \
+	"$full/matrix.json" '
+import sys
+sys.path.insert(0, "'"$SRC"'/scripts/matrix")
+import matrixlib as ml
+cm = ml.load_cells()
+for c in cells:
+    st = [k for k in c["checks"] if k["name"] == "stack truth"]
+    if c["result"] == "skipped" or not cm.stack_truth(c):
+        if st: print(c["cell"], "has a stack truth it was not built for")
+        continue
+    if [k["status"] for k in st] != ["pass"]: print(c["cell"], st)
+    for s in c.get("stack", []):
+        if s["bound"] is not None and s["painted"] > s["bound"]: print(c["cell"], s)
+    if not [s for s in c.get("stack", []) if s["stack"] == "probe"]: print(c["cell"], "no probe")'
 json_check "every gap is a known defect" "$full/matrix.json" '
 for c in cells:
     for k in c["cases"]:

@@ -6,9 +6,11 @@
 #    task_entry > chain_a > chain_b > chain_c, each read from the .su
 #    files here with awk, not by the tool, plus x86_64's 128-byte red
 #    zone (the ABI's; -fstack-usage does not count it);
-#  - an indirect call, recursion and a VLA each make it "unbounded",
-#    naming the call site, the cycle or the function; with an annotation
-#    each becomes the number the annotation gives;
+#  - an indirect call goes to the functions whose address is taken and
+#    whose type matches its pointer's; one that none matches, recursion
+#    and a VLA each make it "unbounded", naming the call site, the cycle
+#    or the function; with an annotation each becomes the number the
+#    annotation gives;
 #  - make checkstack reports sample's roots, CHECKSTACK_FLAGS=--json too;
 #  - a task whose stack is too small: a warning at link time naming the
 #    task, bound, size and path; an error under STRICT (the tool's
@@ -86,12 +88,35 @@ check_eq "a call from inline assembler counts, found in the image's relocations"
 	"$((te + a + b + ts))" "$(bound_of)"
 check_grep "...on the deepest path" '^  deepest: task_entry > chain_a > chain_b > task_switches$' "$T/out"
 
+# An indirect call goes to the functions whose address is taken and
+# whose type is its pointer's (gcc's dumps, types.c): chain_c alone.
 chain indirect
-check_grep "an indirect call: unbounded, naming its call site" \
-	"task chain_a: stack 4096, unbounded: indirect call in chain_b at $T/chain-indirect/chain\\.c:[0-9]+:[0-9]+" "$T/out"
-check_grep "...and the path to it" '^  path: task_entry > chain_a > chain_b$' "$T/out"
-chain indirect "calls chain_b chain_c"
 frames indirect
+check_eq "an indirect call through int (*)(int): chain_c, the one function of that type whose address is taken" \
+	"$((te + a + b + c))" "$(bound_of)"
+chain typed
+d=$(su "$T/chain-typed/chain.o.su" chain_d) e=$(su "$T/chain-typed/chain.o.su" chain_e)
+frames typed
+check "...chain_d (int (int)) and chain_e (long (long)) have frames larger than chain_c's" \
+	test "$d" -gt "$c" -a "$e" -gt "$d"
+check_eq "...with chain_d's address taken too: the larger of the two, never chain_e of another type" \
+	"$((te + a + b + d))" "$(bound_of)"
+check_grep "...on the deepest path" '^  deepest: task_entry > chain_a > chain_b > chain_d$' "$T/out"
+chain typed "calls chain_b chain_c"
+check_eq "...a calls annotation is the list, over the type" "$((te + a + b + c))" "$(bound_of)"
+chain typedparam
+frames typedparam
+t=$(su "$T/chain-typedparam/chain.o.su" chain_through)
+check_eq "...a call through a parameter of that type: its type is the prototype's" \
+	"$((te + a + b + t + c))" "$(bound_of)"
+
+# A pointer of a type no function whose address is taken has: unresolved.
+chain untyped
+check_grep "an indirect call no type resolves: unbounded, naming its call site" \
+	"task chain_a: stack 4096, unbounded: indirect call in chain_b at $T/chain-untyped/chain\\.c:[0-9]+:[0-9]+" "$T/out"
+check_grep "...and the path to it" '^  path: task_entry > chain_a > chain_b$' "$T/out"
+chain untyped "calls chain_b chain_c"
+frames untyped
 check_eq "...with a calls annotation: a number, through its target" \
 	"$((te + a + b + c))" "$(bound_of)"
 
@@ -135,6 +160,18 @@ set -- $(cd "$O" && for a in $(cat kernel/archives.order lib/archives.order arch
 check_eq "...an error with --strict (CONFIG_CC_STACKPROTECTOR_STRICT)" 1 $rc
 check_grep "...saying error" "^$X/chain: error: task chain_a needs up to" "$T/strict"
 
+# After the second link (with the bounds table) the build checks that
+# each task entry is where the table says, from the image alone.
+tab="$O/samples/sample/.sample.stack-bounds.S"
+check_grep "sample's bounds table names its task entries" '/\* task_main \*/' "$tab"
+check "checkstack --verify-table: the image matches its table" \
+	"$O/scripts/checkstack/checkstack" --verify-table="$tab" "$O/sample"
+sed 's|0x\([0-9a-f]*\), \([0-9]*\)\(.*task_main\)|0x1\1, \2\3|' "$tab" >"$T/moved.S"
+"$O/scripts/checkstack/checkstack" --verify-table="$T/moved.S" --name=sample "$O/sample" >"$T/moved" 2>&1
+check_eq "...a table whose task_main is elsewhere: exit 2" 2 $?
+check_grep "...naming the entry and the table" \
+	"^sample: linked again with its stack bounds table, task entry task_main moved from 0x1[0-9a-f]+: the table $T/moved.S does not match it" "$T/moved"
+
 # Under CONFIG_CC_STACKPROTECTOR_STRICT the link stops, and no image is
 # left for make run or a CI step to take.
 O3="$T/strict-tree"
@@ -164,11 +201,11 @@ check_grep "...naming the task, its bound and the stack it was given" \
 "$T/chain-plain/chain" >"$T/run" 2>&1; rc=$?
 check_eq "...while a stack large enough runs" 0 $rc
 
-# make checkstack on the kit itself: sample's entry and its four tasks.
+# make checkstack on the kit itself: sample's entry and its five tasks.
 mk O="$O" checkstack
 check_grep "make checkstack: sample's entry with a bound" \
 	'^samples/sample/sample: entry _start: bound [0-9]+ bytes$' "$T/out"
-check_eq "...and its four tasks, each checked against 16384" 4 \
+check_eq "...and its five tasks, each checked against 16384" 5 \
 	"$(grep -cE '^samples/sample/sample: task [a-z_]+: stack 16384, bound [0-9]+ bytes, margin [0-9]+$' "$T/out")"
 make -C "$SRC" -s O="$O" checkstack CHECKSTACK_FLAGS=--json >"$T/json" 2>&1
 check "CHECKSTACK_FLAGS=--json: JSON python reads" \

@@ -13,8 +13,9 @@
 #    function; with an annotation each becomes a number;
 #  - a call from inline assembler within one section, which leaves no
 #    relocation, is counted;
-# and on arm (Thumb), arm64 and riscv: the chain's sum, and its indirect
-# call unbounded.
+# and on arm (Thumb), arm64, riscv, mips and powerpc: the chain's sum,
+# its indirect call and its recursion unbounded (powerpc: a call to the
+# local entry of its own function is one).
 # tests/run: start first
 . "$(dirname "$0")/../lib.sh"
 
@@ -28,9 +29,10 @@ su() {
 	awk -F'\t' -v n="$2" '{ k = $1; sub(/.*:/, "", k) } k == n { print $2 }' "$1"
 }
 
-# tree O ARCH: O configured for ARCH with clang and CONFIG_STACK_USAGE, built.
+# tree O ARCH [FRAGMENT]: O configured for ARCH with clang and
+# CONFIG_STACK_USAGE (and FRAGMENT), built.
 tree() {
-	mk O="$1" ARCH=$2 LLVM=1 defconfig && echo CONFIG_STACK_USAGE=y >>"$1/.config" &&
+	mk O="$1" ARCH=$2 LLVM=1 defconfig ${3:-} && echo CONFIG_STACK_USAGE=y >>"$1/.config" &&
 		mk O="$1" ARCH=$2 LLVM=1 olddefconfig && mk O="$1" ARCH=$2 LLVM=1 -j1
 }
 
@@ -102,18 +104,27 @@ check_eq "...with a dynamic annotation of 64: its frame plus 64" \
 	"$((te + a + b + c + 64))" "$(bound_of)"
 
 # The machines whose code checkstack decodes besides x86: arm (Thumb,
-# with capstone), arm64 and riscv (its own reading). No red zone there.
-for arch in arm arm64 riscv; do
-	O="$T/$arch"
-	if ! tree "$O" $arch; then
+# with capstone), arm64, riscv, mips and powerpc (its own reading). No
+# red zone there but powerpc's protected zone; mips's and powerpc's
+# __switch_to put 16 and 32 bytes on a new task's stack (task-push).
+# clang has no stack protector on powerpc (Documentation/toolchains.md):
+# none.config.
+for arch in arm arm64 riscv mips powerpc; do
+	O="$T/$arch" frag= rz=0
+	[ $arch = mips ] && rz=16
+	[ $arch = powerpc ] && frag=none.config rz=$((288 + 32))
+	if ! tree "$O" $arch $frag; then
 		skip "clang $arch: checkstack" "it does not build here: $(tail -1 "$T/out")"
 		continue
 	fi
-	cb=0 te=$(su "$O/kernel/task.o.su" task_entry)
+	cb=0 te=$(($(su "$O/kernel/task.o.su" task_entry) + rz))
 	chain $arch plain
 	check_eq "clang $arch: the chain's bound is the sum of its .su frames ($te+$a+$b+$c)" \
 		"$((te + a + b + c))" "$(bound_of)"
 	chain $arch indirect
 	check_grep "clang $arch: an indirect call: unbounded, naming its site" \
 		'task chain_a: stack 4096, unbounded: indirect call in chain_b at chain_b\+0x[0-9a-f]+' "$T/out"
+	chain $arch recursion
+	check_grep "clang $arch: recursion: unbounded, naming the cycle" \
+		'task chain_a: stack 4096, unbounded: recursion chain_b > chain_b' "$T/out"
 done

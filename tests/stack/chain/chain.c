@@ -7,6 +7,15 @@
  * has a frame the compiler cannot fold. The variants:
  *   VARIANT_plain      the chain alone
  *   VARIANT_indirect   chain_b calls chain_c through a pointer
+ *   VARIANT_typed      as indirect, and the addresses of chain_d (of
+ *                      chain_c's type, a larger frame) and chain_e (of
+ *                      another type, larger still) are taken too: by
+ *                      its type, the call may reach chain_c or chain_d
+ *   VARIANT_typedparam chain_b passes chain_c's pointer to chain_through,
+ *                      which calls it through its parameter
+ *   VARIANT_untyped    chain_b calls through a pointer of a type that no
+ *                      function whose address is taken has (chain_c's
+ *                      address, cast to it)
  *   VARIANT_recursion  chain_b calls itself while n > 0
  *   VARIANT_vla        chain_c's buffer is a VLA of n bytes
  *   VARIANT_asmcall    chain_b calls kernel/task.c's task_switches from
@@ -65,6 +74,47 @@ static __noinline int chain_c(int n)
 
 static int (*volatile chain_c_ptr)(int) = chain_c;
 
+#ifdef VARIANT_typed
+static __noinline int chain_d(int n)
+{
+	volatile unsigned char buf[200];
+
+	buf[0] = (unsigned char)n;
+	buf[KEEP(buf)] = buf[0];
+	return buf[0];
+}
+
+static __noinline long chain_e(long n)
+{
+	volatile unsigned char buf[400];
+
+	buf[0] = (unsigned char)n;
+	buf[KEEP(buf)] = buf[0];
+	return buf[0];
+}
+
+static int (*volatile chain_d_ptr)(int) = chain_d;
+static long (*volatile chain_e_ptr)(long) = chain_e;
+#endif
+
+#ifdef VARIANT_typedparam
+static __noinline int chain_through(int (*fn)(int), int n)
+{
+	volatile unsigned char buf[24];
+
+	buf[0] = (unsigned char)n;
+	buf[KEEP(buf)] = buf[0];
+	return fn(buf[0]) + buf[1];
+}
+#endif
+
+#ifdef VARIANT_untyped
+/* A call through it is undefined in C: by its type it reaches nothing. */
+struct chain_tag;
+static int (*volatile chain_c_other)(struct chain_tag *) =
+	(int (*)(struct chain_tag *))(void (*)(void))chain_c;
+#endif
+
 static __noinline int chain_b(int n)
 {
 	volatile unsigned char buf[72];
@@ -77,8 +127,12 @@ static __noinline int chain_b(int n)
 		return buf[1] + buf[0];
 	}
 #endif
-#ifdef VARIANT_indirect
+#if defined(VARIANT_indirect) || defined(VARIANT_typed)
 	return chain_c_ptr(buf[0]) + 1;
+#elif defined(VARIANT_typedparam)
+	return chain_through(chain_c_ptr, buf[0]);
+#elif defined(VARIANT_untyped)
+	return chain_c_other(0) + buf[0];
 #elif defined(VARIANT_tailptr)
 	return chain_c_ptr(buf[0]);
 #elif defined(VARIANT_asmlocal) && defined(__x86_64__)
@@ -111,6 +165,10 @@ int main(int argc, char *argv[])
 	(void)argc;
 	(void)argv;
 	(void)chain_c_ptr;
+#ifdef VARIANT_typed
+	(void)chain_d_ptr;
+	(void)chain_e_ptr;
+#endif
 #ifdef VARIANT_small
 	task_create(&task, "chain", stack, 256, chain_a, 0);
 #else
