@@ -843,8 +843,14 @@ $(ssp-task-offset-file): $(srctree)/kernel/asm-offsets.c \
 	$(call if_changed_dep,asm_offsets)
 targets += $(ssp-task-offset-file)
 
+# Under the ninja engine fixdep's own rule builds it (one make, never two
+# at once under -j).
+ifeq ($(ninja-engine),y)
+scripts_basic: $(fixdep)
+else
 scripts_basic:
 	$(Q)$(MAKE) $(build)=scripts/basic
+endif
 endif
 
 ####
