@@ -535,7 +535,7 @@ $(foreach f,$(ninja-gen-deps),$(if $(wildcard $f),,$(eval $f: ;)))
 # starts no make for it); that make may find it current (another key,
 # the same flags): touched, it is not asked again.
 fixdep := scripts/basic/fixdep
-$(fixdep): $(srctree)/scripts/basic/fixdep.c $(ninja-key-file)
+$(fixdep): $(srctree)/scripts/basic/fixdep.c $(wildcard $(ninja-key-file))
 	$(Q)$(MAKE) $(build)=scripts/basic
 	$(Q)touch -c $@
 # make -n runs no make that writes (it would write: $(file) is no command).
