@@ -1,5 +1,6 @@
 #!/bin/sh
 # tests/run: slow
+# tests/run: one engine
 # tests/run: start first
 # The second engine agrees: for every ARCH_defconfig x
 # fragment x LLVM=, Kconfiglib and kconfig-frontends give every symbol the
