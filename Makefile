@@ -76,9 +76,16 @@ ifeq ("$(origin O)", "command line")
 endif
 ifneq ($(KBUILD_OUTPUT),)
 saved-output := $(KBUILD_OUTPUT)
-# Its absolute path, then "writable" when this user may write there.
+# Its absolute path, then "writable" when this user may write there. A
+# tree built before (its lock is there) is taken as it is, with no
+# process: its path is make's $(abspath), as cd and pwd would give it, and
+# scripts/locked-make says so if it can no longer be written.
+ifneq ($(wildcard $(KBUILD_OUTPUT)/.make.lock),)
+output-probe := $(abspath $(KBUILD_OUTPUT)) writable
+else
 output-probe := $(shell mkdir -p "$(KBUILD_OUTPUT)" 2>/dev/null && \
 	cd "$(KBUILD_OUTPUT)" && pwd && test -w . && echo writable)
+endif
 KBUILD_OUTPUT := $(firstword $(output-probe))
 $(if $(KBUILD_OUTPUT),,$(error cannot create output directory "$(saved-output)": \
 	check that its parent exists and is writable))
@@ -127,12 +134,18 @@ $(if $(filter 1,$(words $(filter $(ARCH),$(supported-arches)))),,$(arch-unsuppor
 SRCARCH := $(lastword $(subst :, ,$(filter $(ARCH):%,$(arch-dirs))))
 export ARCH SRCARCH
 
+# ninja's flags, as make's: V=1 (ninja -v), -s (--quiet), -n, -jN (a make
+# without -j runs ninja -j1). Read here and by the fast path below.
+ninja-flags = $(if $(filter 1,$(KBUILD_VERBOSE))$(dry-run),-v) $(if $(filter \
+	silent_,$(quiet)),--quiet) $(if $(dry-run),-n) $(patsubst -j,-j0,$(or $(filter \
+	-j%,$(MAKEFLAGS)),-j1))
+
 ifeq ($(KBUILD_SRC),)
 
 # One make at a time per object tree: two at once (a CI retry, a second
 # terminal) interleave their writes and can link an image from half an
 # archive. The outermost make runs the real one under flock(1) on
-# DIR/.make.lock; a second one waits, saying so. The lock file stays, even
+# DIR/.make.lock (scripts/locked-make); a second one waits, saying so. The lock file stays, even
 # through mrproper: deleting it while a make waits on it would let a third
 # make lock a new file alongside (distclean, the last goal a tree sees,
 # removes it). Goals that build in scratch trees of their own (check,
@@ -185,16 +198,35 @@ sub-make-args = -C $(objdir) $(if $(KBUILD_OUTPUT),KBUILD_SRC=$(CURDIR)) \
 	$(if $(need-lock),KBUILD_LOCKED=$(objdir)) -f $(CURDIR)/Makefile $(MAKECMDGOALS)
 make-lock := $(objdir)/.make.lock
 ifneq ($(need-lock),)
-# flock -n first, so that a wait is announced; 75 is its "lock busy".
-# A link at the lock's name is not the kit's: flock would create its
-# target; it is removed first.
+# The ninja engine's fast path (Documentation/ninja.md): a make of the
+# whole tree whose variables and environment (ninja-fast-key) are those
+# of the last make that ran ninja there, with the same compiler, runs
+# ninja itself under the lock (scripts/locked-make), without the make
+# that would only find build.ninja current and run it. That make wrote
+# the key under a token in .tmp/ninja.fast-key; build.ninja's own edge
+# covers what it would have checked (.config, Kconfig, make files,
+# fixdep). Anything else, and a key that differs, runs that make.
+ninja-fast-key = $(strip ARCH=$(ARCH) $(foreach v,$(sort $(.VARIABLES)),$(if $(filter command \
+	environment%,$(firstword $(origin $v))),$(if $(filter $(ninja-fast-unkeyed),$v),,$v=$(subst \
+	$(newline), ,$(value $v))))))
+# (ARCH as read from .config, too.) What make itself sets, and what says
+# only how much is printed.
+ninja-fast-unkeyed := _ OLDPWD SHLVL MAKEFLAGS MAKELEVEL MFLAGS MAKEOVERRIDES \
+	MAKE_TERMOUT MAKE_TERMERR KBUILD_FAST_KEY V
+ninja-fast-ok := $(if $(filter-out all,$(or $(MAKECMDGOALS),all))$(filter \
+	make,$(KBUILD_ENGINE))$(dry-run)$(KBUILD_EXTMOD),,y)
+ifneq ($(ninja-fast-ok),)
+$(if $(NINJA),$(call check-name,NINJA=,$(value NINJA)))
+ninja-fast-key-now := $(ninja-fast-key)
+sub-make: export KBUILD_FAST_KEY = $(ninja-fast-key-now)
+ninja-fast-text := $(file <$(objdir)/.tmp/ninja.fast-key)
+ninja-fast-token := $(firstword $(ninja-fast-text))
+ninja-fast := $(if $(ninja-fast-token),$(if $(call digits-only,$(ninja-fast-token)),$(if $(call \
+	str-ne,$(ninja-fast-text),$(ninja-fast-token)$(newline)$(ninja-fast-key-now)),,y)))
+endif
 sub-make:
-	$(Q)if [ -L $(make-lock) ]; then rm -f $(make-lock); fi
-	$(Q)flock -n -E 75 $(make-lock) $(MAKE) $(sub-make-args) || { rc=$$?; \
-	[ $$rc -eq 75 ] || exit $$rc; \
-	echo "make: another make is running in $(objdir) (it holds $(make-lock));" \
-		"waiting for it to finish" >&2; \
-	flock $(make-lock) $(MAKE) $(sub-make-args); }
+	$(Q)$(kit-dir)scripts/locked-make $(make-lock) $(if $(ninja-fast),--ninja \
+		$(ninja-fast-token) $(or $(NINJA),ninja) $(ninja-flags)) -- $(MAKE) $(sub-make-args)
 else
 sub-make:
 	$(Q)$(MAKE) $(sub-make-args)
@@ -215,6 +247,22 @@ export srctree objtree
 ext-obj := $(or $(KBUILD_EXTMOD_OUTPUT),$(KBUILD_EXTMOD))
 
 include $(srctree)/scripts/Kbuild.include
+
+# The ninja engine's fast path (ninja-fast above): every make under the
+# lock, a config goal too, removes its key and environment first, but for
+# the makes that write build.ninja (KBUILD_NINJA) and the one ninja runs
+# under the fast path to make it again, which has the key's variables and
+# environment and checks all. The environment the commands ran in (this
+# make's exports: srctree for spaudit...) is kept for the fast path's
+# ninja, under the same token.
+ninja-fast-env := .tmp/ninja.env
+ninja-fast-files := .tmp/ninja.fast-key .tmp/ninja.fast $(ninja-fast-env)
+ninja-fast-had := $(file <.tmp/ninja.fast-key)
+ninja-fast-kept := $(KBUILD_NINJA)$(if $(filter __ninja-regen,$(MAKECMDGOALS)),$(if \
+	$(KBUILD_FAST_KEY),$(if $(call str-ne,$(ninja-fast-had),$(firstword \
+	$(ninja-fast-had))$(newline)$(KBUILD_FAST_KEY)),,y)))
+$(if $(KBUILD_LOCKED),$(if $(dry-run)$(ninja-fast-kept),,$(if $(wildcard \
+	$(ninja-fast-files)),$(call fresh-file,$(ninja-fast-files)))))
 
 KCONFIG_CONFIG ?= .config
 # Where scripts/kconfig/Makefile.cc writes the Kconfig fragments that say
@@ -420,9 +468,6 @@ $(if $(call which-prog,$(NINJA)),,$(error KBUILD_ENGINE=ninja: $(NINJA) not foun
 	install Debian package ninja-build (scripts/install-deps), or build with \
 	KBUILD_ENGINE=make))
 endif
-ninja-flags = $(if $(filter 1,$(KBUILD_VERBOSE))$(dry-run),-v) $(if $(filter \
-	silent_,$(quiet)),--quiet) $(if $(dry-run),-n) $(patsubst -j,-j0,$(or $(filter \
-	-j%,$(MAKEFLAGS)),-j1))
 # ninja prints each step as make does, after two blanks.
 export NINJA_STATUS := $(space)$(space)
 
@@ -433,8 +478,8 @@ ninja-key-file := .tmp/ninja.key
 ninja-key = $(strip $(ARCH) $(srctree) $(CC) $(LD) $(AR) $(OBJCOPY) $(HOSTCC) \
 	$(LINUXINCLUDE) $(KBUILD_CPPFLAGS) $(KBUILD_CFLAGS) $(KBUILD_AFLAGS) \
 	$(KBUILD_LDFLAGS) $(KBUILD_HOSTCFLAGS) $(KBUILD_HOSTLDFLAGS) $(LIBC_CPPFLAGS) \
-	$(LIBC_LDLIBS) $(LIBGCC) $(KBUILD_SSP_EXPECT) $(filter-out V=% RUNARGS=% \
-	RUNIMAGE=% KBUILD_LOCKED=% ARCH=% KBUILD_ENGINE=%,$(MAKEOVERRIDES)))
+	$(LIBC_LDLIBS) $(LIBGCC) $(KBUILD_SSP_EXPECT) $(sort $(filter-out V=% RUNARGS=% \
+	RUNIMAGE=% KBUILD_LOCKED=% ARCH=% KBUILD_ENGINE=%,$(MAKEOVERRIDES))))
 # ninja-gen-deps (.tmp/ninja.mk): every make file the last generation read.
 -include .tmp/ninja.mk
 
@@ -485,6 +530,9 @@ ifeq ($(ninja-engine),y)
 # line ninja prints then is dropped, and ninja's exit status kept. (+:
 # make -n runs ninja -n, which says what it would do.)
 images: prepare $(fixdep) build.ninja
+	$(ninja-fast-write)$(if $(ninja-fast-token),$(Q)rm -f $(ninja-fast-env).tmp && { echo \
+		lm_env_token=$(ninja-fast-token); export -p; } >$(ninja-fast-env).tmp && mv -f \
+		$(ninja-fast-env).tmp $(ninja-fast-env))
 	+$(Q){ rc=$$( { { $(NINJA) $(ninja-flags); echo $$? >&4; } | grep -v \
 		'^ninja: no work to do\.$$' >&3; } 4>&1 ); } 3>&1; exit $$rc
 else
@@ -502,12 +550,13 @@ sample-image := samples/sample/sample
 # A link names a path, not a file's contents: linked again only when it
 # is missing (then its path is an ordinary prerequisite, for if_changed)
 # or names another path, not on each new image (order-only).
-link-prereq = $(if $(wildcard $1),,$2) FORCE | $2
+# (ninja makes a missing output itself: its edge's is order-only.)
+link-prereq = $(if $(KBUILD_NINJA)$(wildcard $1),,$2) FORCE | $2
 quiet_cmd_symlink = LN      $@
       cmd_symlink = ln -sfnr $(firstword $(filter-out FORCE,$^) $|) $(tmp-target)
 # A tree whose samples/sample/ declares no sample image fails here, rather
 # than leave a link to nothing.
-sample-check = $(if $(wildcard $(sample-image)),,$(error $(sample-image) was \
+sample-check = $(if $(KBUILD_NINJA)$(wildcard $(sample-image)),,$(error $(sample-image) was \
 	not linked: samples/sample/Makefile must declare it (image-y += sample, \
 	sample-objs := ...)))
 sample: $(call link-prereq,sample,$(sample-image))
@@ -525,6 +574,18 @@ targets += sample include/generated/ssp-summary.h
 # The register form's flags carry an offset from asm-offsets.h: a new one
 # is a new command for every compile.
 ninja-offsets = $(if $(ssp-task-flags-used),$(ssp-task-offset-file))
+# The fast path's key (the outer make's, ninja-fast above), and the
+# compiler's programs and their identity, once this make has checked all
+# it checks: written only for a make of the whole tree with nothing to
+# warn about (a stack-protector problem is said on every make). Every
+# other make removes it first (ninja-fast-files, above), so a make that
+# stops halfway leaves none. The token, new at each writing, tells
+# scripts/locked-make that no make wrote them again between the outer
+# make's reading and the lock.
+ninja-fast-write = $(if $(KBUILD_FAST_KEY),$(if $(dry-run)$(strip $(ssp-problem)),,$(eval \
+	ninja-fast-token := $(shell date +%s%N))$(call write-if-changed,.tmp/ninja.fast-key,$(strip \
+	)$(ninja-fast-token)$(newline)$(KBUILD_FAST_KEY))$(call write-if-changed,.tmp/ninja.fast,$(strip \
+	)$(ninja-fast-token)$(newline)$(cc-programs)$(newline)$(strip $(cc-programs-id)))))
 ifeq ($(ninja-engine),y)
 $(if $(need-config),$(if $(dry-run),,$(if $(wildcard .tmp/.),,$(shell mkdir -p \
 	.tmp))$(call write-if-changed,$(ninja-key-file),$(ninja-key))))
@@ -538,19 +599,48 @@ fixdep := scripts/basic/fixdep
 $(fixdep): $(srctree)/scripts/basic/fixdep.c $(wildcard $(ninja-key-file))
 	$(Q)$(MAKE) $(build)=scripts/basic
 	$(Q)touch -c $@
+# ninja's edge asks for it so (make says nothing when it is current).
+PHONY += __ninja-regen
+__ninja-regen: build.ninja
+	@:
 # make -n runs no make that writes (it would write: $(file) is no command).
+# ninja takes the time its log recorded for build.ninja, not the file's:
+# written here, outside it, it is told (restat), else its own edge would
+# write it again.
 build.ninja: $(ninja-gen-deps) $(ninja-key-file) include/config/auto.conf \
 		$(ninja-offsets) | prepare $(fixdep)
 	$(Q)rm -f $@ $(ninja-parts-list)
 	$(if $(dry-run),@echo "  GEN     $@",$(Q)$(MAKE) -f $(srctree)/Makefile __ninja-gen \
 		KBUILD_NINJA=$(abspath $(ninja-parts-list)))
+	$(if $(dry-run),,$(Q)$(if $(wildcard .ninja_log),$(NINJA) -t restat $@))
 endif
 ninja-parts-list := .tmp/ninja.parts
 PHONY += __ninja-gen
 # ninja run by hand makes it again as "make" with no variables would
 # (ninja passes on no make variable), as Kbuild's variables last one make.
-ninja-regen-cmd = $(MAKE) -C $(abspath $(objtree)) -f $(abspath $(srctree))/Makefile \
-	$(if $(KBUILD_SRC),KBUILD_SRC=$(KBUILD_SRC)) KBUILD_ENGINE=ninja build.ninja
+ninja-regen-cmd = $(ninja-regen-flags) $(MAKE) --no-print-directory -C $(abspath $(objtree)) -f $(abspath $(srctree))/Makefile \
+	$(if $(KBUILD_SRC),KBUILD_SRC=$(KBUILD_SRC)) KBUILD_ENGINE=ninja $(ninja-regen-vars) \
+	__ninja-regen && touch -c $(abspath $(objtree))/build.ninja
+# (Touched: an input that changes no edge, fixdep.c, a Kconfig help text,
+# leaves it as it was, and ninja would run this again at each start.)
+# ninja-record-deps TARGET: the sources and headers TARGET's record names
+# (its symbols' files are auto.conf's), as are there now.
+ninja-record-deps = $(wildcard $(filter %.c %.h %.S,$(file <$(dir $1).$(notdir $1).cmd)))
+# ninja passes make's jobserver to no command: the make it runs keeps only
+# the one-letter flags (-s...) of the make that ran ninja, if any.
+ninja-regen-flags = case "$$MAKEFLAGS" in [a-zA-Z]*) MAKEFLAGS=$${MAKEFLAGS%% *};; \
+	*) MAKEFLAGS=;; esac; export MAKEFLAGS;
+# The variables of the make that wrote it, each quoted for the shell.
+ninja-regen-vars = $(strip $(foreach v,$(sort $(.VARIABLES)),$(if $(filter command,$(firstword \
+	$(origin $v))),$(if $(filter KBUILD_SRC KBUILD_LOCKED KBUILD_NINJA KBUILD_ENGINE V,$v),,'$v=$(call \
+	escsq,$(value $v))'))))
+# What the make before ninja checks besides: .config and the Kconfig files
+# (kconfig's auto.conf.cmd names them), fixdep's source, the sources of
+# the register form's offsets (their record names them), and the header
+# prepare writes.
+ninja-regen-inputs = $(KCONFIG_CONFIG) $(foreach f,$(deps_config),$(if $(filter \
+	/%,$f),$f,$(srctree)/$f)) $(srctree)/scripts/basic/fixdep.c $(if $(ninja-offsets),$(call \
+	ninja-record-deps,$(ssp-task-offset-file))) include/generated/build.h
 ninja-parts = $(sort $(foreach l,$(ninja-parts-lines),$(firstword $(subst :, ,$l))))
 ninja-parts-lines = $(subst $(newline), ,$(subst $(space),:,$(file <$(ninja-parts-list))))
 ninja-makefiles = $(sort $(filter-out %.cmd .tmp/ninja.mk,$(MAKEFILE_LIST) $(foreach \
@@ -577,11 +667,24 @@ rule regen
   description = GEN     build.ninja
   generator = 1
 
-build build.ninja: regen $(ninja-makefiles) $(ninja-key-file) include/config/auto.conf $(ninja-offsets)
+build build.ninja: regen $(ninja-makefiles) $(ninja-key-file) include/config/auto.conf $(ninja-offsets) | $(sort $(ninja-regen-inputs))
   cmd = $(call ninja-esc,$(ninja-regen-cmd))
+$(foreach f,$(ninja-regen-phony),$(newline)build $f: phony)
 $(foreach p,$(ninja-parts),$(newline)subninja $p)
 endef
-__ninja-gen: images
+# Each input of build.ninja, when it is gone (a directory dropped, a
+# generated header removed), makes it again, as make would, rather than
+# stop ninja: a phony edge each, none of its inputs.
+ninja-regen-phony = $(sort $(ninja-makefiles) $(ninja-key-file) include/config/auto.conf \
+	$(ninja-offsets) $(ninja-regen-inputs))
+# The links to the sample and its summary are edges too, in a part of
+# their own: a make that runs only ninja makes them again when missing.
+ifneq ($(filter __ninja-gen,$(MAKECMDGOALS)),)
+ninja-part := .tmp/ninja-links.ninja
+$(call fresh-file,$(ninja-part))$(file >$(ninja-part),# the links: Makefile)
+$(file >>$(KBUILD_NINJA),$(ninja-part) $(MAKEFILE_LIST))
+endif
+__ninja-gen: images sample include/generated/ssp-summary.h
 	$(call fresh-file,build.ninja.tmp)$(file >build.ninja.tmp,$(ninja-top))$(call \
 		write-if-changed,.tmp/ninja.mk,ninja-gen-deps := $(ninja-makefiles))
 	$(Q)mv -f build.ninja.tmp build.ninja
@@ -1022,7 +1125,8 @@ clean:
 		-o -name '.kbuild.ninja' -o -name '.*.cmd.next' -o -name '.*.nd' \) \
 		-type f -print0 | \
 		xargs -0r rm -f
-	$(Q)rm -f compile_commands.json build.ninja .ninja_log .ninja_deps .tmp/ninja.*
+	$(Q)rm -f compile_commands.json build.ninja .ninja_log .ninja_deps .tmp/ninja.* \
+		.tmp/ninja-*.ninja
 endif
 
 # With M=DIR, mrproper and distclean are DIR's clean: the configuration,

@@ -3,7 +3,7 @@
  * fixdep: turn a compiler's dependency file into per-symbol dependencies.
  *
  * usage: fixdep DEPFILE TARGET CMDLINE > .TARGET.cmd
- *        fixdep [-n NINJADEP] -r TMP DEPFILE TARGET CMDLINE
+ *        fixdep [-n NINJADEP] [-x] -r TMP DEPFILE TARGET CMDLINE
  *        fixdep -m TMP TARGET RECORD
  *
  * With -r, fixdep also finishes the compile for if_changed_dep: it writes
@@ -27,6 +27,10 @@
  * has not written yet (the symbol has not changed since the tree was
  * configured) is made here, empty and dated 1970, older than anything.
  * kconfig writes it anew when that symbol changes.
+ * With -x, CMDLINE is the command as the shell ran it (the ninja engine's
+ * edge passes it once, where make passes it escaped): fixdep escapes it
+ * for make itself, $ as $$ and # as $(pound), blanks folded as make's
+ * $(strip) folds them, so that the record reads as make's own.
  * -m finishes any other command the ninja engine runs: it renames TMP to
  * TARGET, then copies RECORD (the record the generating make wrote) to
  * .TARGET.cmd, where if_changed's mv, mv had been.
@@ -343,27 +347,56 @@ static int finish_command(const char *tmp, const char *target, const char *from)
 	return 0;
 }
 
+/* CMDLINE as make reads it back from the record: $(strip)ped, $ and # escaped. */
+static void print_make_escaped(const char *cmd)
+{
+	bool blank = false, started = false;
+
+	for (; *cmd; cmd++) {
+		if (isspace((unsigned char)*cmd)) {
+			blank = started;
+			continue;
+		}
+		if (blank)
+			putchar(' ');
+		blank = false;
+		started = true;
+		if (*cmd == '$')
+			fputs("$$", stdout);
+		else if (*cmd == '#')
+			fputs("$(pound)", stdout);
+		else
+			putchar(*cmd);
+	}
+}
+
 int main(int argc, char *argv[])
 {
 	size_t len;
 	char *deps;
 	const char *tmp = NULL, *ninja_name = NULL;
 	char *record = NULL, *record_tmp = NULL;
+	bool escape = false;
 
 	if (argc == 5 && !strcmp(argv[1], "-m"))
 		return finish_command(argv[2], argv[3], argv[4]);
-	if (argc == 8 && !strcmp(argv[1], "-n")) {
+	if (argc >= 3 && !strcmp(argv[1], "-n")) {
 		ninja_name = argv[2];
 		argv += 2;
 		argc -= 2;
+	}
+	if (argc >= 2 && !strcmp(argv[1], "-x")) {
+		escape = true;
+		argv++;
+		argc--;
 	}
 	if (argc == 6 && !strcmp(argv[1], "-r")) {
 		tmp = argv[2];
 		argv += 2;
 		argc -= 2;
 	}
-	if (argc != 4) {
-		fprintf(stderr, "usage: %s [[-n NINJADEP] -r TMP] DEPFILE TARGET "
+	if (argc != 4 || (ninja_name && !tmp)) {
+		fprintf(stderr, "usage: %s [[-n NINJADEP] [-x] -r TMP] DEPFILE TARGET "
 			"CMDLINE\n       %s -m TMP TARGET RECORD\n", prog, prog);
 		return 2;
 	}
@@ -380,7 +413,12 @@ int main(int argc, char *argv[])
 		fprintf(ninja_deps, "%s:", argv[2]);
 	}
 
-	printf("cmd_%s := %s\n\n", argv[2], argv[3]);
+	printf("cmd_%s := ", argv[2]);
+	if (escape)
+		print_make_escaped(argv[3]);
+	else
+		fputs(argv[3], stdout);
+	fputs("\n\n", stdout);
 	parse_depfile(deps, argv[2]);
 	printf("\n%s: $(deps_%s)\n\n$(deps_%s):\n", argv[2], argv[2], argv[2]);
 	free(deps);

@@ -18,7 +18,7 @@ cat $files | sed -nE 's/^[[:space:]]*(export[[:space:]]+|override[[:space:]]+)?(
 # make's own, and what the top-level make hands its sub-makes.
 printf '%s\n' CURDIR MAKE MAKECMDGOALS MAKEFLAGS MAKEFILE_LIST MAKE_HOST MAKE_VERSION MAKELEVEL PATH SHELL \
 	MAKEOVERRIDES KBUILD_SRC KBUILD_LOCKED KBUILD_CONFIG_BASELINE KBUILD_OUTPUT \
-	KBUILD_NINJA KBUILD_NINJA_ELSEWHERE | sort >"$T/internal"
+	KBUILD_NINJA KBUILD_NINJA_ELSEWHERE KBUILD_FAST_KEY | sort >"$T/internal"
 comm -23 "$T/read" "$T/set" | grep -v '^CONFIG_' | comm -23 - "$T/internal" >"$T/user"
 # The matrix's subset variables reach scripts/matrix/cells by name; ARCH,
 # CC and KCONFIG have defaults the Makefiles set in ways the scan above
