@@ -145,11 +145,12 @@ ifeq ($(KBUILD_SRC),)
 # One make at a time per object tree: two at once (a CI retry, a second
 # terminal) interleave their writes and can link an image from half an
 # archive. The outermost make runs the real one under flock(1) on
-# DIR/.make.lock (scripts/locked-make); a second one waits, saying so. The lock file stays, even
-# through mrproper: deleting it while a make waits on it would let a third
-# make lock a new file alongside (distclean, the last goal a tree sees,
-# removes it). Goals that build in scratch trees of their own (check,
-# matrix, bench, mutants) or write nothing need no lock.
+# DIR/.make.lock (scripts/locked-make); a second one waits, saying so.
+# The lock file stays, even through mrproper: deleting it while a make
+# waits on it would let a third make lock a new file alongside
+# (distclean, the last goal a tree sees, removes it). Goals that build in
+# scratch trees of their own (check, matrix, bench, mutants) or write
+# nothing need no lock.
 no-lock-goals := help check check-quick matrix bench mutants kernelversion
 ifeq ($(KBUILD_LOCKED),$(objdir))
   need-lock :=
@@ -616,11 +617,12 @@ build.ninja: $(ninja-gen-deps) $(ninja-key-file) include/config/auto.conf \
 endif
 ninja-parts-list := .tmp/ninja.parts
 PHONY += __ninja-gen
-# ninja run by hand makes it again as "make" with no variables would
-# (ninja passes on no make variable), as Kbuild's variables last one make.
-ninja-regen-cmd = $(ninja-regen-flags) $(MAKE) --no-print-directory -C $(abspath $(objtree)) -f $(abspath $(srctree))/Makefile \
-	$(if $(KBUILD_SRC),KBUILD_SRC=$(KBUILD_SRC)) KBUILD_ENGINE=ninja $(ninja-regen-vars) \
-	__ninja-regen && touch -c $(abspath $(objtree))/build.ninja
+# ninja (run by hand, or by the fast path) makes it again with the
+# command line's variables of the make that wrote it.
+ninja-regen-cmd = $(ninja-regen-flags) $(MAKE) --no-print-directory -C $(abspath $(objtree)) \
+	-f $(abspath $(srctree))/Makefile $(if $(KBUILD_SRC),KBUILD_SRC=$(KBUILD_SRC)) \
+	KBUILD_ENGINE=ninja $(ninja-regen-vars) __ninja-regen && touch -c $(abspath \
+	$(objtree))/build.ninja
 # (Touched: an input that changes no edge, fixdep.c, a Kconfig help text,
 # leaves it as it was, and ninja would run this again at each start.)
 # ninja-record-deps TARGET: the sources and headers TARGET's record names
