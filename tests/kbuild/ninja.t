@@ -145,12 +145,14 @@ rm -f "$O/sample"
 check_eq "a link removed: one make" 1 "$(makes)"
 check "...which makes it again" test -L "$O/sample"
 # The fast path's ninja runs in the environment of the make that ran it
-# last (its exports): spaudit's records name sources relative to srctree.
-cp "$O/lib/.string.o.ssp" "$T/string.ssp"
-touch "$S/lib/string.c"
+# last (its exports): spaudit's records name sources relative to srctree
+# (cases.c declares functions exempt, by file and line).
+cp "$O/samples/sample/.cases.o.ssp" "$T/cases.ssp"
+touch "$S/samples/sample/cases.c"
 check_eq "one .c touched: one make" 1 "$(makes)"
-check_grep "...which compiles it" 'CC +lib/string\.o' "$T/out"
-check "...and audits it as the full make did (srctree reaches spaudit)" cmp "$T/string.ssp" "$O/lib/.string.o.ssp"
+check_grep "...which compiles it" 'CC +samples/sample/cases\.o' "$T/out"
+check_grep "...whose record names its exemptions" '^declared	' "$O/samples/sample/.cases.o.ssp"
+check "...and audits it as the full make did (srctree reaches spaudit)" cmp "$T/cases.ssp" "$O/samples/sample/.cases.o.ssp"
 rm -f "$O/include/generated/build.h"
 check_eq "a generated header removed: one make" 1 "$(makes)"
 check "...which makes it again (build.ninja's edge, then prepare)" test -s "$O/include/generated/build.h"
