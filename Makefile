@@ -222,8 +222,8 @@ ninja-fast-key-now := $(ninja-fast-key)
 sub-make: export KBUILD_FAST_KEY = $(ninja-fast-key-now)
 ninja-fast-text := $(file <$(objdir)/.tmp/ninja.fast-key)
 ninja-fast-token := $(firstword $(ninja-fast-text))
-ninja-fast := $(if $(ninja-fast-token),$(if $(call digits-only,$(ninja-fast-token)),$(if $(call \
-	str-ne,$(ninja-fast-text),$(ninja-fast-token)$(newline)$(ninja-fast-key-now)),,y)))
+ninja-fast := $(if $(call digits-only,$(ninja-fast-token)),$(call \
+	token-key-is,$(ninja-fast-text),$(ninja-fast-key-now)))
 endif
 sub-make:
 	$(Q)$(kit-dir)scripts/locked-make $(make-lock) $(if $(ninja-fast),--ninja \
@@ -258,10 +258,8 @@ include $(srctree)/scripts/Kbuild.include
 # ninja, under the same token.
 ninja-fast-env := .tmp/ninja.env
 ninja-fast-files := .tmp/ninja.fast-key .tmp/ninja.fast $(ninja-fast-env)
-ninja-fast-had := $(file <.tmp/ninja.fast-key)
 ninja-fast-kept := $(KBUILD_NINJA)$(if $(filter __ninja-regen,$(MAKECMDGOALS)),$(if \
-	$(KBUILD_FAST_KEY),$(if $(call str-ne,$(ninja-fast-had),$(firstword \
-	$(ninja-fast-had))$(newline)$(KBUILD_FAST_KEY)),,y)))
+	$(KBUILD_FAST_KEY),$(call token-key-is,$(file <.tmp/ninja.fast-key),$(KBUILD_FAST_KEY))))
 $(if $(KBUILD_LOCKED),$(if $(dry-run)$(ninja-fast-kept),,$(if $(wildcard \
 	$(ninja-fast-files)),$(call fresh-file,$(ninja-fast-files)))))
 
@@ -586,7 +584,7 @@ ninja-offsets = $(if $(ssp-task-flags-used),$(ssp-task-offset-file))
 ninja-fast-write = $(if $(KBUILD_FAST_KEY),$(if $(dry-run)$(strip $(ssp-problem)),,$(eval \
 	ninja-fast-token := $(shell date +%s%N))$(call write-if-changed,.tmp/ninja.fast-key,$(strip \
 	)$(ninja-fast-token)$(newline)$(KBUILD_FAST_KEY))$(call write-if-changed,.tmp/ninja.fast,$(strip \
-	)$(ninja-fast-token)$(newline)$(cc-programs)$(newline)$(strip $(cc-programs-id)))))
+	)$(cc-programs)$(newline)$(strip $(cc-programs-id)))))
 ifeq ($(ninja-engine),y)
 $(if $(need-config),$(if $(dry-run),,$(if $(wildcard .tmp/.),,$(shell mkdir -p \
 	.tmp))$(call write-if-changed,$(ninja-key-file),$(ninja-key))))
