@@ -97,6 +97,11 @@ tmux_setup() {
 	S="sspkit-$1-$$"
 	export TMUX_TMPDIR="$T"
 	trap 'tmux kill-server 2>/dev/null' EXIT
+	# Keep the server up between sessions: with tmux's default
+	# exit-empty, killing a test's last session makes the server exit,
+	# and a new-session that reaches its socket meanwhile fails with
+	# "server exited unexpectedly" (a CI run failed so).
+	tmux start-server \; set-option -g exit-empty off
 	wait_for() {
 		i=0
 		while [ $i -lt 150 ]; do
