@@ -696,7 +696,7 @@ __ninja-gen: images sample include/generated/ssp-summary.h
 # Outputs go in DIR, as an external module's do; the runtime is built
 # first if it is not yet.
 # A tree that declares no image is a library: its archive stands in for
-# an image in the list make spaudit reads, its objects (the thin
+# an image in the list make spaudit reads, its objects (the
 # archive's members) for the image's.
 # (A recipe of its own: make expands it after the build, not before.)
 PHONY += external external-build
@@ -794,7 +794,7 @@ endif
 endif
 
 # checkstack-cmd IMAGE INPUTS FLAGS: scripts/checkstack on IMAGE, linked
-# from INPUTS (the thin archives' members listed by ar), with each
+# from INPUTS (the archives' members, archive-members), with each
 # object's .su and .ci and the stack-annotations of its source directory
 # (an M= tree's outputs map to its sources), and what the arch's ABI
 # puts on the stack that no frame counts (ARCH_STACK_RED_ZONE,
