@@ -25,6 +25,9 @@ for c in x86_64 arm x86_64-llvm; do
 		'^hello: stack-protector=strong \(configured strong; exempt: guard runtime and boot code only(; prebuilt: [1-9][0-9]* functions?, [0-9]+ protected, [^ ]+ of text)?\)$' "$T/hello"
 	smk O="$O" ARCH=$arch $llvm -j2
 	check_nogrep "$c: a second make links nothing" '^  (LD|CC|AS) ' "$T/out"
+	# An ordinary archive, not a thin one: ld.bfd reads thin archives'
+	# members 2.5 times slower (Documentation/usage.md).
+	check_eq "$c: lib's built-in.a is an ordinary archive" '!<arch>' "$(head -n 1 "$O/lib/built-in.a")"
 	make -C "$S" -s O="$O" ARCH=$arch spaudit >"$T/audit" 2>&1
 	check_grep "$c: make spaudit lists hello's image" '^samples/hello/hello:$' "$T/audit"
 	check_grep "$c: ...with its objects" '^samples/hello/main.o ' "$T/audit"

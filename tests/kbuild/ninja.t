@@ -24,6 +24,15 @@ check_grep "...and ninja ran the compile of lib/string.o (its log)" '	lib/string
 check_grep "...which left make's record beside it" '^cmd_lib/string\.o := ' "$O/lib/.string.o.cmd"
 check_eq "...and no .cmd.tmp, .d or .nd of it" "" "$(cd "$O/lib" && ls -a .string.o.cmd.tmp .string.o.d .string.o.nd 2>/dev/null)"
 
+# A directory's compiles share a rule of its part, each edge binding only
+# the object's name (ninja-dep-edge): lib's objects one, and
+# stackprotector.o, with -fno-stack-protector of its own, another.
+check_eq "lib's part states two compile rules" 2 "$(grep -c '^rule kbuild_dep_' "$O/lib/.kbuild.ninja")"
+check_grep "...its edges bind the object's name alone" '^  n = string$' "$O/lib/.kbuild.ninja"
+check_grep "...stackprotector.o is compiled with its own flag" \
+	'-fno-stack-protector .*-o lib/stackprotector\.o\.tmp ' "$CC_LOG"
+check_nogrep "...string.o without it" '-fno-stack-protector .*-o lib/string\.o\.tmp ' "$CC_LOG"
+
 # A no-op: nothing run, nothing printed, build.ninja not written again.
 : >"$CC_LOG"
 before=$(stat -c %y "$O/build.ninja")
