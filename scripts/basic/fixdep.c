@@ -5,6 +5,7 @@
  * usage: fixdep DEPFILE TARGET CMDLINE > .TARGET.cmd
  *        fixdep [-n NINJADEP] [-x] -r TMP DEPFILE TARGET CMDLINE
  *        fixdep -m TMP TARGET RECORD
+ *        fixdep -s FILE...
  *
  * With -r, fixdep also finishes the compile for if_changed_dep: it writes
  * the record to .TARGET.cmd.tmp, renames TMP (the compiler's output) to
@@ -34,6 +35,10 @@
  * -m finishes any other command the ninja engine runs: it renames TMP to
  * TARGET, then copies RECORD (the record the generating make wrote) to
  * .TARGET.cmd, where if_changed's mv, mv had been.
+ * -s prints the file of each symbol that FILEs (make files) name, one a
+ * line, making the missing ones as -n does: the ninja engine makes
+ * build.ninja again when one of them changes, not for any change of
+ * auto.conf (Documentation/ninja.md).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
@@ -121,6 +126,8 @@ static bool is_symbol_char(char c)
 
 /* -n: ninja's dependency file, or NULL. */
 static FILE *ninja_deps;
+/* -s: the symbol files alone, a line each. */
+static bool list_only;
 
 /* mkdir -p of the directories in PATH (not its last part). */
 static void make_parents(char *path)
@@ -170,6 +177,11 @@ static void emit_symbol_dep(const char *sym, size_t len)
 		path[n++] = c == '_' ? '/' : (char)tolower((unsigned char)c);
 	}
 	strcpy(path + n, ".h");
+	if (list_only) {
+		ensure_symbol_file(path);
+		puts(path);
+		return;
+	}
 	printf("    $(wildcard %s) \\\n", path);
 	if (ninja_deps) {
 		ensure_symbol_file(path);
@@ -370,6 +382,17 @@ static void print_make_escaped(const char *cmd)
 	}
 }
 
+/* -s: the symbol files of the symbols FILES name. */
+static int list_symbol_files(char **files)
+{
+	list_only = true;
+	for (; *files; files++)
+		scan_dependency(*files);
+	if (fflush(stdout) || ferror(stdout))
+		die("write error", "stdout");
+	return 0;
+}
+
 int main(int argc, char *argv[])
 {
 	size_t len;
@@ -380,6 +403,8 @@ int main(int argc, char *argv[])
 
 	if (argc == 5 && !strcmp(argv[1], "-m"))
 		return finish_command(argv[2], argv[3], argv[4]);
+	if (argc >= 2 && !strcmp(argv[1], "-s"))
+		return list_symbol_files(argv + 2);
 	if (argc >= 3 && !strcmp(argv[1], "-n")) {
 		ninja_name = argv[2];
 		argv += 2;
@@ -397,7 +422,8 @@ int main(int argc, char *argv[])
 	}
 	if (argc != 4 || (ninja_name && !tmp)) {
 		fprintf(stderr, "usage: %s [[-n NINJADEP] [-x] -r TMP] DEPFILE TARGET "
-			"CMDLINE\n       %s -m TMP TARGET RECORD\n", prog, prog);
+			"CMDLINE\n       %s -m TMP TARGET RECORD\n       %s -s FILE...\n",
+			prog, prog, prog);
 		return 2;
 	}
 	deps = read_file(argv[1], &len);

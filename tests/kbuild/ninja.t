@@ -120,6 +120,15 @@ check_eq "...ninja's depfile names the source and both symbols" \
 	"x.o: x.c include/config/sspkit/old/one.h include/config/sspkit/new/two.h" \
 	"$(tr -d '\\\n' <"$T/fx/x.nd" | tr -s ' ')"
 check "...and the object is renamed into place" test -f "$T/fx/x.o" -a ! -e "$T/fx/x.o.tmp"
+# fixdep -s: the files of the symbols make files name, made as -n makes them.
+printf 'obj-$(CONFIG_SSPKIT_MK_ONE) += a.o\n# CONFIG_SSPKIT_OLD_ONE\nx := MYCONFIG_NOT\n' >"$T/fx/Makefile"
+check_eq "fixdep -s: one symbol file a line" \
+	"include/config/sspkit/mk/one.h include/config/sspkit/old/one.h" \
+	"$(cd "$T/fx" && "$O/scripts/basic/fixdep" -s Makefile | tr '\n' ' ' | sed 's/ $//')"
+check_eq "...making the missing one, dated 1970" 1 "$(stat -c %Y "$T/fx/include/config/sspkit/mk/one.h" 2>/dev/null)"
+(cd "$T/fx" && "$O/scripts/basic/fixdep" -s Makefile nosuch.mk) >/dev/null 2>"$T/err"
+check "...a make file it cannot read: fails" test $? -ne 0
+check_grep "...naming it" 'nosuch\.mk' "$T/err"
 
 # A make file that stops: no build.ninja is left to be taken as current.
 echo '$(error sspkit-ninja-test broken Kbuild)' >>"$S/lib/Makefile"
@@ -178,6 +187,25 @@ check_grep "...and audited as ALL" 'SSP_MODE_EFFECTIVE "all"' "$O/include/genera
 cp "$T/config.strong" "$O/.config"
 makes >/dev/null
 check_grep "...and back to STRONG" '-fstack-protector-strong' "$O/lib/.string.o.cmd"
+# A symbol no make file names (LOCALVERSION, which main.c prints): the
+# compiles that read it, and build.ninja is not written again; once a
+# make file names it, a change of it writes build.ninja again.
+lv() { sed -i "s/^CONFIG_LOCALVERSION=.*/CONFIG_LOCALVERSION=\"$1\"/" "$O/.config"; }
+part_date=$(stat -c %Y.%y "$O/lib/.kbuild.ninja")
+lv -ninja1
+check_eq "LOCALVERSION edited: one make" 1 "$(makes)"
+check_grep "...which compiles main.c" 'CC +samples/sample/main\.o' "$T/out"
+check_nogrep "...and not lib/string.c" 'CC +lib/string\.o' "$T/out"
+check_eq "...nor writes lib's part of build.ninja" "$part_date" "$(stat -c %Y.%y "$O/lib/.kbuild.ninja")"
+echo 'ccflags-y += -DSSPKIT_LV$(subst -,_,$(subst ",,$(CONFIG_LOCALVERSION)))' >>"$S/lib/Makefile"
+makes >/dev/null
+check_grep "a make file names it: its flag reaches lib/string.o" 'DSSPKIT_LV_ninja1 ' "$O/lib/.string.o.cmd"
+lv -ninja2
+makes >/dev/null
+check_grep "...and a new value of it, by .config alone, too" 'DSSPKIT_LV_ninja2 ' "$O/lib/.string.o.cmd"
+sed -i '/SSPKIT_LV/d' "$S/lib/Makefile"
+lv ""
+makes >/dev/null
 # A compiler replaced by one older than build.ninja: ninja would not see
 # it; its identity does (the broken case: with the check dropped, one make).
 cp "$LOGCC" "$T/cc-fast"
