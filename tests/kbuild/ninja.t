@@ -222,6 +222,24 @@ check_eq "locked-make, the key's token: runs ninja (prints nothing)" "" "$(cat "
 check_eq "...another token: runs the make" slow "$(cat "$T/lm")"
 check_eq "make, a key with a bad token: two makes" 2 "$(sed -i '1s/.*/1;x/' "$O/.tmp/ninja.fast-key"; makes)"
 
+# A make killed with its process group: ninja runs each command in a
+# group of its own, which the kill misses. Such a compile holds the lock
+# still, so the next make waits for it rather than compile beside it (the
+# broken case: robust/rebuild.t saw a third make find work left).
+printf '#!/bin/sh\ncase " $* " in *" lib/string.o.tmp "*) sleep 4 ;; esac\nexec gcc "$@"\n' >"$T/slowcc"
+chmod +x "$T/slowcc"
+nmk CC="$T/slowcc"
+touch "$S/lib/string.c"
+in_group "$T/killed.out" make -C "$S" O="$O" KBUILD_ENGINE=ninja CC="$T/slowcc"
+sleep 2
+/bin/kill -s KILL -- "-$pgid"
+wait
+nmk CC="$T/slowcc"
+check_grep "a make killed mid-compile: the next one waits for ninja's compile" \
+	'waiting for it to finish' "$T/out"
+nmk CC="$T/slowcc"
+check_eq "...and the make after that finds nothing to do" "" "$(cat "$T/out")"
+
 # Bad input.
 smk O="$O" KBUILD_ENGINE=ninja2
 check "KBUILD_ENGINE=ninja2: refused" test $? -ne 0
