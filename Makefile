@@ -695,8 +695,8 @@ $(call fresh-file,$(ninja-part))$(file >$(ninja-part),# the links: Makefile)
 $(file >>$(KBUILD_NINJA),$(ninja-part) $(MAKEFILE_LIST))
 endif
 __ninja-gen: images sample include/generated/ssp-summary.h
-	$(eval ninja-syms := $(shell $(objtree)/scripts/basic/fixdep -s $(ninja-makefiles)))$(if $(filter \
-		0,$(.SHELLSTATUS)),,$(error fixdep -s could not read the make files \
+	$(eval ninja-syms := $(shell $(objtree)/scripts/basic/fixdep -s $(ninja-makefiles)))$(if $(filter-out \
+		0,$(.SHELLSTATUS)),$(error fixdep -s could not read the make files \
 		(above): build.ninja is not written))$(call \
 		fresh-file,build.ninja.tmp)$(file >build.ninja.tmp,$(ninja-top))$(call \
 		write-if-changed,.tmp/ninja.mk,ninja-gen-deps := $(ninja-makefiles)$(strip \

@@ -114,6 +114,13 @@ tmux_setup() {
 	key() { tmux send-keys -t "$S" "$@"; sleep 0.5; }
 }
 
+# builtin_members A: the objects of built-in.a A (a path from the object
+# tree), a path a line, from the list make wrote to make it: the archive
+# itself keeps file names alone (scripts/Makefile.build).
+builtin_members() {
+	cat "${1%/*}/.${1##*/}.list"
+}
+
 # done_testing: end of a test file; keep the scratch folder if anything failed.
 done_testing() {
 	[ $__failed -eq 0 ] && rm -rf "$T"

@@ -42,7 +42,7 @@ if command -v strace >/dev/null; then
 	(cd "$S" && strace -f -qq -s 1000000 -e trace=execve -o "$T/strace" \
 		make O="$O" -j2 >"$T/out" 2>&1)
 	check_grep "one source touched: the archive is made again" \
-		'execve\("[^"]*/ar", \["ar", "cDPrS"' "$T/strace"
+		'execve\("[^"]*/ar", \["ar", "cDqS"' "$T/strace"
 	longest=$(grep -v ENOENT "$T/strace" | awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }')
 	echo "# longest command started: $longest bytes"
 	check "...and no command line is longer than 8 KiB" test "$longest" -lt 8192

@@ -154,7 +154,7 @@ check_grep "a task whose stack is too small: a warning at link time" \
 	"^$X/chain: warning: task chain_a needs up to [0-9]+ bytes of stack, but its stack is 128 bytes; deepest path: task_entry > chain_a > chain_b > chain_c\$" "$T/out"
 check "...and the image is linked" test -x "$X/chain"
 # Under STRICT the tool's --strict (make passes $(KBUILD_SSP_STRICT)).
-set -- $(cd "$O" && for a in $(cat kernel/archives.order lib/archives.order arch/x86/archives.order); do ar t $a; done)
+set -- $(cd "$O" && for a in $(cat kernel/archives.order lib/archives.order arch/x86/archives.order); do builtin_members "$a"; done)
 "$O/scripts/checkstack/checkstack" --check --strict --srctree="$SRC" \
 	--source="$X=$X" "$X/chain" "$X/chain.o" $(printf "$O/%s " "$@") >"$T/strict" 2>&1; rc=$?
 check_eq "...an error with --strict (CONFIG_CC_STACKPROTECTOR_STRICT)" 1 $rc

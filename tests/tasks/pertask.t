@@ -40,7 +40,7 @@ sym_at() {
 # have a relocation against __stack_chk_guard.
 guard_refs() {
 	(cd "$1" && { for a in $(cat arch/*/archives.order kernel/archives.order \
-			lib/archives.order); do ar t "$a"; done; ls samples/sample/*.o; } | sort -u |
+			lib/archives.order); do builtin_members "$a"; done; ls samples/sample/*.o; } | sort -u |
 		while read -r o; do
 			[ "$o" = lib/stackprotector.o ] && continue
 			readelf -rW "$o" | grep -q '__stack_chk_guard' && echo "$o"
