@@ -589,8 +589,9 @@ ninja-fast-write = $(if $(KBUILD_FAST_KEY),$(if $(dry-run)$(strip $(ssp-problem)
 ifeq ($(ninja-engine),y)
 $(if $(need-config),$(if $(dry-run),,$(if $(wildcard .tmp/.),,$(shell mkdir -p \
 	.tmp))$(call write-if-changed,$(ninja-key-file),$(ninja-key))))
-# A make file gone since (a directory dropped) makes it again too.
-$(foreach f,$(ninja-gen-deps),$(if $(wildcard $f),,$(eval $f: ;)))
+# A make file gone since (a directory dropped) makes it again too, and so
+# does a symbol's file gone (a sync removed a link planted there).
+$(foreach f,$(ninja-gen-deps) $(ninja-gen-syms),$(if $(wildcard $f),,$(eval $f: ;)))
 # fixdep, which every compile's edge runs, is built first, by a make of
 # its own only when it is older than its source or the key (a no-op
 # starts no make for it); that make may find it current (another key,
