@@ -82,6 +82,21 @@ in_group() {
 	pgid=$!
 }
 
+# kill_holders FILE: SIGKILL every process that has FILE open. For the
+# tree's lock (O/.make.lock): ninja starts each command in a process group
+# of its own, and the command holds the lock, so a kill of make's group
+# leaves it running, and the next make waits for it (kbuild/ninja.t). A
+# CI runner's or the OOM killer's end of the whole job takes them too.
+kill_holders() {
+	__f=$(readlink -f "$1")
+	for __fd in /proc/[0-9]*/fd/*; do
+		[ "$(readlink "$__fd" 2>/dev/null)" = "$__f" ] || continue
+		__p=${__fd#/proc/}
+		kill -s KILL "${__p%%/*}" 2>/dev/null
+	done
+	return 0
+}
+
 # random_delay MAX: a random number of seconds from 0 to MAX (3 decimals).
 random_delay() {
 	od -An -N4 -tu4 /dev/urandom | awk -v max="$1" '{ printf "%.3f\n", max * $1 / 4294967295 }'

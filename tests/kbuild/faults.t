@@ -39,13 +39,16 @@ check_eq "(1) ...one of them built, the other waited" 1 \
 
 # 2. SIGKILL while an object, an archive, the image is being written.
 # kill_at NAME FILE MAKEARGS...: start make, wait for the stand-in tool to
-# write FILE, SIGKILL the whole build there.
+# write FILE, SIGKILL the whole build there: make's group, and the
+# commands ninja runs in groups of their own (kill_holders), which would
+# otherwise keep the lock while the stand-in sleeps its 30 s.
 kill_at() {
 	name=$1 file=$2; shift 2
 	in_group "$T/$name.out" make -C "$SRC" O="$O" "$@"
 	if wait_for "$file"; then pass "(2) $name: the build is caught writing ${file#$O/}"
 	else fail "(2) $name: the stand-in never wrote ${file#$O/}" "$(cat "$T/$name.out")"; fi
 	/bin/kill -s KILL -- "-$pgid"
+	kill_holders "$O/.make.lock"
 	wait
 }
 # partial FILE: FILE is what a stand-in writes before it stalls.
