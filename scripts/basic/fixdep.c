@@ -3,7 +3,7 @@
  * fixdep: turn a compiler's dependency file into per-symbol dependencies.
  *
  * usage: fixdep DEPFILE TARGET CMDLINE > .TARGET.cmd
- *        fixdep [-n NINJADEP] [-x] -r TMP DEPFILE TARGET CMDLINE
+ *        fixdep [-n NINJADEP] [-x | -c] -r TMP DEPFILE TARGET CMDLINE
  *        fixdep -m TMP TARGET RECORD
  *        fixdep -s FILE...
  *
@@ -32,6 +32,12 @@
  * edge passes it once, where make passes it escaped): fixdep escapes it
  * for make itself, $ as $$ and # as $(pound), blanks folded as make's
  * $(strip) folds them, so that the record reads as make's own.
+ * With -c, fixdep runs CMDLINE too, first: it removes .TARGET.cmd, TMP and
+ * DEPFILE (no link planted there is written through), runs the command,
+ * and stops with its status if it fails; then it goes on as with -x. The
+ * ninja engine's compile edge is then `exec fixdep -c ...`: two processes
+ * (the shell's rm and fixdep's own fork) fewer per object, and, for a
+ * command of plain words, a third (the shell that would split them).
  * -m finishes any other command the ninja engine runs: it renames TMP to
  * TARGET, then copies RECORD (the record the generating make wrote) to
  * .TARGET.cmd, where if_changed's mv, mv had been.
@@ -48,8 +54,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <spawn.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+extern char **environ;
 
 static const char *prog = "fixdep";
 
@@ -382,6 +393,77 @@ static void print_make_escaped(const char *cmd)
 	}
 }
 
+/*
+ * A command of plain words: letters, digits and / . _ + @ , = : % -,
+ * between blanks, and no assignment before the program's name. The shell
+ * would only split it at the blanks and run it, so fixdep does that itself.
+ * Anything else (a quote, $, a glob, a redirection...) is the shell's.
+ */
+static bool is_plain_words(const char *cmd)
+{
+	static const char ok[] = "abcdefghijklmnopqrstuvwxyz"
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._+@,=:%- \t\n";
+	size_t first = strspn(cmd, " \t\n");
+	size_t first_len = strcspn(cmd + first, " \t\n");
+
+	return cmd[strspn(cmd, ok)] == '\0' && first_len > 0 &&
+	       !memchr(cmd + first, '=', first_len);
+}
+
+/* Split a command of plain words into its argv, in place. */
+static char **split_words(char *cmd)
+{
+	size_t n = 0, words = 1;
+	char **argv, *save = NULL;
+
+	for (const char *p = cmd; *p; p++)
+		words += *p == ' ' || *p == '\t' || *p == '\n';
+	argv = malloc((words + 1) * sizeof(*argv));
+	if (!argv)
+		die("out of memory", "command");
+	for (char *w = strtok_r(cmd, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save))
+		argv[n++] = w;
+	argv[n] = NULL;
+	return argv;
+}
+
+/* -c: run CMDLINE, as sh -c would; its exit status, 128 + N for signal N. */
+static int run_command(const char *cmd)
+{
+	char *copy = strdup(cmd);
+	char *sh_argv[] = { "sh", "-c", copy, NULL };
+	char **argv = copy && is_plain_words(copy) ? split_words(copy) : sh_argv;
+	pid_t pid;
+	int err, status;
+
+	if (!copy)
+		die("out of memory", "command");
+	if (argv == sh_argv)
+		err = posix_spawn(&pid, "/bin/sh", NULL, NULL, argv, environ);
+	else
+		err = posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ);
+	if (err) {
+		fprintf(stderr, "%s: %s: %s\n", prog, argv[0], strerror(err));
+		return 127;
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			die(strerror(errno), "waitpid");
+	if (argv != sh_argv)
+		free(argv);
+	free(copy);
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return WEXITSTATUS(status);
+}
+
+/* -c: the outputs of the last run of the command gone, then the command. */
+static void remove_old(const char *name)
+{
+	if (unlink(name) && errno != ENOENT)
+		die(strerror(errno), name);
+}
+
 /* -s: the symbol files of the symbols FILES name. */
 static int list_symbol_files(char **files)
 {
@@ -399,7 +481,7 @@ int main(int argc, char *argv[])
 	char *deps;
 	const char *tmp = NULL, *ninja_name = NULL;
 	char *record = NULL, *record_tmp = NULL;
-	bool escape = false;
+	bool escape = false, run = false;
 
 	if (argc == 5 && !strcmp(argv[1], "-m"))
 		return finish_command(argv[2], argv[3], argv[4]);
@@ -410,8 +492,9 @@ int main(int argc, char *argv[])
 		argv += 2;
 		argc -= 2;
 	}
-	if (argc >= 2 && !strcmp(argv[1], "-x")) {
+	if (argc >= 2 && (!strcmp(argv[1], "-x") || !strcmp(argv[1], "-c"))) {
 		escape = true;
+		run = argv[1][1] == 'c';
 		argv++;
 		argc--;
 	}
@@ -420,20 +503,31 @@ int main(int argc, char *argv[])
 		argv += 2;
 		argc -= 2;
 	}
-	if (argc != 4 || (ninja_name && !tmp)) {
-		fprintf(stderr, "usage: %s [[-n NINJADEP] [-x] -r TMP] DEPFILE TARGET "
+	if (argc != 4 || ((ninja_name || run) && !tmp)) {
+		fprintf(stderr, "usage: %s [[-n NINJADEP] [-x | -c] -r TMP] DEPFILE TARGET "
 			"CMDLINE\n       %s -m TMP TARGET RECORD\n       %s -s FILE...\n",
 			prog, prog, prog);
 		return 2;
 	}
-	deps = read_file(argv[1], &len);
-	if (!deps)
-		die(strerror(errno), argv[1]);
 	if (tmp) {
 		record = record_name(argv[2], "");
 		record_tmp = record_name(argv[2], ".tmp");
-		redirect_fresh(record_tmp);
 	}
+	if (run) {
+		int status;
+
+		remove_old(record);
+		remove_old(tmp);
+		remove_old(argv[1]);
+		status = run_command(argv[3]);
+		if (status)
+			return status;
+	}
+	deps = read_file(argv[1], &len);
+	if (!deps)
+		die(strerror(errno), argv[1]);
+	if (tmp)
+		redirect_fresh(record_tmp);
 	if (ninja_name) {
 		ninja_deps = fopen_fresh(ninja_name);
 		fprintf(ninja_deps, "%s:", argv[2]);

@@ -120,6 +120,39 @@ check_eq "...ninja's depfile names the source and both symbols" \
 	"x.o: x.c include/config/sspkit/old/one.h include/config/sspkit/new/two.h" \
 	"$(tr -d '\\\n' <"$T/fx/x.nd" | tr -s ' ')"
 check "...and the object is renamed into place" test -f "$T/fx/x.o" -a ! -e "$T/fx/x.o.tmp"
+# fixdep -c: the compile edge's one process. It removes the old outputs,
+# runs the command (a command of plain words itself, any other through
+# sh), stops with the command's status, and records the same text.
+# cc-parent: a compiler that notes which program started it.
+printf '#!/bin/sh\ncat /proc/$PPID/comm >>parents\nexec gcc "$@"\n' >"$T/fx/cc-parent"
+chmod +x "$T/fx/cc-parent"
+printf 'const char *msg = MSG;\n' >"$T/fx/m.c"
+echo victim >"$T/fx/victim"
+ln -s victim "$T/fx/m.o.tmp"
+echo stale >"$T/fx/.m.o.cmd"
+fxc() { (cd "$T/fx" && "$O/scripts/basic/fixdep" -n m.nd -c -r m.o.tmp m.d m.o "$1") 2>"$T/err"; }
+fxc './cc-parent -Wp,-MMD,m.d -DMSG=0 -c -o m.o.tmp m.c'
+check "fixdep -c, a command of plain words: succeeds" test $? -eq 0
+check_eq "...running the compiler itself, without a shell" fixdep "$(cat "$T/fx/parents")"
+check "...the object in place" test -f "$T/fx/m.o" -a ! -L "$T/fx/m.o"
+check_eq "...not written through the link planted at its temporary name" victim "$(cat "$T/fx/victim")"
+check_eq "...the record is the command's" "cmd_m.o := ./cc-parent -Wp,-MMD,m.d -DMSG=0 -c -o m.o.tmp m.c" \
+	"$(head -n 1 "$T/fx/.m.o.cmd")"
+rm -f "$T/fx/parents"
+fxc "./cc-parent -Wp,-MMD,m.d -DMSG='\"a \$b\"' -c -o m.o.tmp m.c"
+check "fixdep -c, a command with quotes and \$: succeeds" test $? -eq 0
+check_eq "...through the shell" sh "$(cat "$T/fx/parents")"
+check "...which passed the string as one word, unexpanded" grep -qF 'a $b' "$T/fx/m.o"
+check_eq "...the record is the command, \$ escaped for make" \
+	"cmd_m.o := ./cc-parent -Wp,-MMD,m.d -DMSG='\"a \$\$b\"' -c -o m.o.tmp m.c" "$(head -n 1 "$T/fx/.m.o.cmd")"
+fxc './cc-parent -Wp,-MMD,m.d -c -o m.o.tmp m.c'; rc=$?
+check_eq "fixdep -c, a command that fails: fixdep fails with its status" 1 $rc
+check "...leaving no record that says it ran" test ! -e "$T/fx/.m.o.cmd"
+check_grep "...the compiler's message passed on" "MSG. undeclared" "$T/err"
+fxc 'sspkit-no-such-cc -c -o m.o.tmp m.c'; rc=$?
+check_eq "fixdep -c, a compiler not found: fails as the shell would (127)" 127 $rc
+check_grep "...naming it" 'sspkit-no-such-cc' "$T/err"
+
 # fixdep -s: the files of the symbols make files name, made as -n makes them.
 printf 'obj-$(CONFIG_SSPKIT_MK_ONE) += a.o\n# CONFIG_SSPKIT_OLD_ONE\nx := MYCONFIG_NOT\n' >"$T/fx/Makefile"
 check_eq "fixdep -s: one symbol file a line" \
