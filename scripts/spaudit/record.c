@@ -7,8 +7,10 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kfile.h"
 #include "spaudit.h"
@@ -127,15 +129,43 @@ int split_fields(char *line, char **fields, int max)
 }
 
 /* Read an object's record; returns -1 when there is none. */
+/*
+ * Up to SIZE bytes of PATH into BUF, how many; 0 when it cannot be read.
+ * open and read, not stdio: the image's summary reads one record per
+ * object, 4000 at a time, and stdio's buffer, fstat and second read at
+ * the end of the file were a third of that.
+ */
+static size_t read_small_file(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t n = 0;
+	bool short_read;
+
+	if (fd < 0)
+		return 0;
+	while (n < size) {
+		ssize_t got = read(fd, buf + n, size - n);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		/* A short read is the end of a regular file: no read for 0. */
+		short_read = (size_t)got < size - n;
+		n += (size_t)got;
+		if (short_read)
+			break;
+	}
+	close(fd);
+	return n;
+}
+
 int read_record_quietly(const char *object, struct record *r, char *buf,
 			       size_t size)
 {
 	char *path = record_path(object), *f[RECORD_FIELDS], *rest;
-	FILE *in = path ? fopen(path, "r") : NULL;
-	size_t n = in ? fread(buf, 1, size - 1, in) : 0;
+	size_t n = path ? read_small_file(path, buf, size - 1) : 0;
 
-	if (in != NULL)
-		fclose(in);
 	free(path);
 	buf[n] = '\0';
 	rest = strchr(buf, '\n');
