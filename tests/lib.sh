@@ -112,6 +112,7 @@ tmux_setup() {
 	S="sspkit-$1-$$"
 	export TMUX_TMPDIR="$T"
 	trap 'tmux kill-server 2>/dev/null' EXIT
+	__tmux_server=y
 	# Keep the server up between sessions: with tmux's default
 	# exit-empty, killing a test's last session makes the server exit,
 	# and a new-session that reaches its socket meanwhile fails with
@@ -138,6 +139,9 @@ builtin_members() {
 
 # done_testing: end of a test file; keep the scratch folder if anything failed.
 done_testing() {
+	# tmux_setup's server first: its socket is in $T, and with exit-empty
+	# off it would outlive the test, unreachable, once $T is gone.
+	[ -z "${__tmux_server:-}" ] || tmux kill-server 2>/dev/null
 	[ $__failed -eq 0 ] && rm -rf "$T"
 	exit 0
 }
