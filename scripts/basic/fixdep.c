@@ -34,10 +34,11 @@
  * $(strip) folds them, so that the record reads as make's own.
  * With -c, fixdep runs CMDLINE too, first: it removes .TARGET.cmd, TMP and
  * DEPFILE (no link planted there is written through), runs the command,
- * and stops with its status if it fails; then it goes on as with -x. The
- * ninja engine's compile edge is then `exec fixdep -c ...`: two processes
- * (the shell's rm and fixdep's own fork) fewer per object, and, for a
- * command of plain words, a third (the shell that would split them).
+ * and stops with its status if it fails; then it goes on as with -x. Each
+ * engine's compile is then `exec fixdep -c ...` (fixdep-run in
+ * scripts/Kbuild.include): two processes (the shell's rm and fixdep's own
+ * fork) fewer per object, and, for a command of plain words, a third (the
+ * shell that would split them).
  * -m finishes any other command the ninja engine runs: it renames TMP to
  * TARGET, then copies RECORD (the record the generating make wrote) to
  * .TARGET.cmd, where if_changed's mv, mv had been.
@@ -50,12 +51,11 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <spawn.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <signal.h>
-#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
