@@ -128,7 +128,6 @@ int split_fields(char *line, char **fields, int max)
 	return n;
 }
 
-/* Read an object's record; returns -1 when there is none. */
 /*
  * Up to SIZE bytes of PATH into BUF, how many; 0 when it cannot be read.
  * open and read, not stdio: the image's summary reads one record per
@@ -160,6 +159,7 @@ static size_t read_small_file(const char *path, char *buf, size_t size)
 	return n;
 }
 
+/* Read an object's record; returns -1 when there is none. */
 int read_record_quietly(const char *object, struct record *r, char *buf,
 			       size_t size)
 {
