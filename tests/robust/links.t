@@ -62,9 +62,11 @@ files="$O/lib/.string.o.cmd.tmp $O/lib/string.o.tmp $O/lib/.string.o.d \
 	$O/include/generated/build.h.tmp $O/samples/sample/sample.tmp \
 	$O/.tmpconfig $O/.tmpconfig.h $O/.tmpconfig_tristate"
 # The ninja engine's generating make writes lib's files into its batch,
-# lib/.gen.tmp, first (gen-batch-dir, Kbuild.include).
+# lib/.gen.tmp, first, its part of build.ninja too (gen-batch-dir,
+# Kbuild.include).
 [ "${KBUILD_ENGINE:-ninja}" = make ] ||
-	files="$files $O/lib/.gen.tmp/.built-in.a.list $O/lib/.gen.tmp/images.order"
+	files="$files $O/lib/.gen.tmp/.kbuild.ninja $O/lib/.gen.tmp/.built-in.a.list \
+		$O/lib/.gen.tmp/images.order"
 plant $files
 mk O="$O"
 check_eq "(4) make in a tree with planted links" 0 $?
