@@ -4,7 +4,7 @@
  *
  * usage: fixdep DEPFILE TARGET CMDLINE > .TARGET.cmd
  *        fixdep [-n NINJADEP] [-x | -c] -r TMP DEPFILE TARGET CMDLINE
- *        fixdep -m TMP TARGET RECORD
+ *        fixdep -e TMP TARGET RECORD CMDLINE
  *        fixdep -s FILE...
  *
  * With -r, fixdep also finishes the compile for if_changed_dep: it writes
@@ -39,9 +39,11 @@
  * scripts/Kbuild.include): two processes (the shell's rm and fixdep's own
  * fork) fewer per object, and, for a command of plain words, a third (the
  * shell that would split them).
- * -m finishes any other command the ninja engine runs: it renames TMP to
- * TARGET, then copies RECORD (the record the generating make wrote) to
- * .TARGET.cmd, where if_changed's mv, mv had been.
+ * -e runs any other command the ninja engine runs, as -c runs a compile
+ * (.TARGET.cmd and TMP removed first, its status if it fails), then
+ * renames TMP to TARGET and copies RECORD (the record the generating make
+ * wrote) to .TARGET.cmd, where if_changed's rm, mv and mv had been: the
+ * edge is the shell's exec of fixdep and the command.
  * -s prints the file of each symbol that FILEs (make files) name, one a
  * line, making the missing ones as -n does: the ninja engine makes
  * build.ninja again when one of them changes, not for any change of
@@ -350,7 +352,7 @@ static FILE *fopen_fresh(const char *name)
 	return f;
 }
 
-/* -m TMP TARGET RECORD: the object, then its record, as if_changed does. */
+/* TMP to TARGET, then RECORD to TARGET's record, as if_changed does. */
 static int finish_command(const char *tmp, const char *target, const char *from)
 {
 	size_t len;
@@ -464,6 +466,20 @@ static void remove_old(const char *name)
 		die(strerror(errno), name);
 }
 
+/* -e TMP TARGET RECORD CMDLINE: the command, then its outputs in place. */
+static int run_and_finish(const char *tmp, const char *target, const char *from,
+			  const char *cmd)
+{
+	int status;
+
+	remove_old(record_name(target, ""));
+	remove_old(tmp);
+	status = run_command(cmd);
+	if (status)
+		return status;
+	return finish_command(tmp, target, from);
+}
+
 /* -s: the symbol files of the symbols FILES name. */
 static int list_symbol_files(char **files)
 {
@@ -483,8 +499,8 @@ int main(int argc, char *argv[])
 	char *record = NULL, *record_tmp = NULL;
 	bool escape = false, run = false;
 
-	if (argc == 5 && !strcmp(argv[1], "-m"))
-		return finish_command(argv[2], argv[3], argv[4]);
+	if (argc == 6 && !strcmp(argv[1], "-e"))
+		return run_and_finish(argv[2], argv[3], argv[4], argv[5]);
 	if (argc >= 2 && !strcmp(argv[1], "-s"))
 		return list_symbol_files(argv + 2);
 	if (argc >= 3 && !strcmp(argv[1], "-n")) {
@@ -505,7 +521,7 @@ int main(int argc, char *argv[])
 	}
 	if (argc != 4 || ((ninja_name || run) && !tmp)) {
 		fprintf(stderr, "usage: %s [[-n NINJADEP] [-x | -c] -r TMP] DEPFILE TARGET "
-			"CMDLINE\n       %s -m TMP TARGET RECORD\n       %s -s FILE...\n",
+			"CMDLINE\n       %s -e TMP TARGET RECORD CMDLINE\n       %s -s FILE...\n",
 			prog, prog, prog);
 		return 2;
 	}

@@ -152,6 +152,31 @@ check_grep "...the compiler's message passed on" "MSG. undeclared" "$T/err"
 fxc 'sspkit-no-such-cc -c -o m.o.tmp m.c'; rc=$?
 check_eq "fixdep -c, a compiler not found: fails as the shell would (127)" 127 $rc
 check_grep "...naming it" 'sspkit-no-such-cc' "$T/err"
+# fixdep -e: any other edge's one process. It removes the old record and
+# TMP, runs the command (ar here, plain words: itself), stops with its
+# status, then renames TMP and puts the record the generating make wrote
+# in place, as -m does.
+rm -f "$T/fx/parents"
+printf '#!/bin/sh\ncat /proc/$PPID/comm >>parents\nexec ar "$@"\n' >"$T/fx/ar-parent"
+chmod +x "$T/fx/ar-parent"
+echo 'cmd_lib.a := ./ar-parent cDqS lib.a.tmp m.o' >"$T/fx/.lib.a.cmd.next"
+echo stale >"$T/fx/.lib.a.cmd"
+echo old >"$T/fx/lib.a.tmp"
+fxe() { (cd "$T/fx" && "$O/scripts/basic/fixdep" -e lib.a.tmp lib.a .lib.a.cmd.next "$1") 2>"$T/err"; }
+fxe './ar-parent cDqS lib.a.tmp m.o'
+check "fixdep -e: succeeds" test $? -eq 0
+check_eq "...running the command itself, without a shell" fixdep "$(cat "$T/fx/parents")"
+check_eq "...on no old output: the archive holds m.o alone" m.o "$(ar t "$T/fx/lib.a")"
+check "...renamed into place" test ! -e "$T/fx/lib.a.tmp"
+check_eq "...the record is the one written for it" "cmd_lib.a := ./ar-parent cDqS lib.a.tmp m.o" \
+	"$(cat "$T/fx/.lib.a.cmd")"
+fxe './ar-parent cDqS lib.a.tmp nosuch.o'; rc=$?
+check_eq "fixdep -e, a command that fails: fixdep fails with its status" 1 $rc
+check_grep "...the command's message passed on" 'nosuch\.o' "$T/err"
+fxe 'test -e lib.a.tmp || exit 3'; rc=$?
+check_eq "...a command for the shell, too" 3 $rc
+check "...leaving no record that says it ran" test ! -e "$T/fx/.lib.a.cmd"
+check "...and the last output where it was" test -f "$T/fx/lib.a"
 
 # fixdep -s: the files of the symbols make files name, made as -n makes them.
 printf 'obj-$(CONFIG_SSPKIT_MK_ONE) += a.o\n# CONFIG_SSPKIT_OLD_ONE\nx := MYCONFIG_NOT\n' >"$T/fx/Makefile"
