@@ -466,15 +466,20 @@ static void remove_old(const char *name)
 		die(strerror(errno), name);
 }
 
+/* -c, -e: TARGET's record and TMP gone, then CMDLINE; its status. */
+static int run_fresh(const char *target, const char *tmp, const char *cmd)
+{
+	remove_old(record_name(target, ""));
+	remove_old(tmp);
+	return run_command(cmd);
+}
+
 /* -e TMP TARGET RECORD CMDLINE: the command, then its outputs in place. */
 static int run_and_finish(const char *tmp, const char *target, const char *from,
 			  const char *cmd)
 {
-	int status;
+	int status = run_fresh(target, tmp, cmd);
 
-	remove_old(record_name(target, ""));
-	remove_old(tmp);
-	status = run_command(cmd);
 	if (status)
 		return status;
 	return finish_command(tmp, target, from);
@@ -532,10 +537,8 @@ int main(int argc, char *argv[])
 	if (run) {
 		int status;
 
-		remove_old(record);
-		remove_old(tmp);
 		remove_old(argv[1]);
-		status = run_command(argv[3]);
+		status = run_fresh(argv[2], tmp, argv[3]);
 		if (status)
 			return status;
 	}

@@ -155,7 +155,7 @@ check_grep "...naming it" 'sspkit-no-such-cc' "$T/err"
 # fixdep -e: any other edge's one process. It removes the old record and
 # TMP, runs the command (ar here, plain words: itself), stops with its
 # status, then renames TMP and puts the record the generating make wrote
-# in place, as -m does.
+# in place.
 rm -f "$T/fx/parents"
 printf '#!/bin/sh\ncat /proc/$PPID/comm >>parents\nexec ar "$@"\n' >"$T/fx/ar-parent"
 chmod +x "$T/fx/ar-parent"
