@@ -54,6 +54,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,34 +73,97 @@ static void die(const char *what, const char *name)
 	exit(2);
 }
 
-/* Whole file in memory, NUL-terminated; NULL if it cannot be read. */
+/*
+ * fixdep runs once per object, and its reads and writes are plain
+ * system calls, sized by fstat, not stdio's: a header in stdio took an
+ * fstat, three reads and a 64 KiB buffer; here it takes one read more
+ * than its size needs, to see its end.
+ */
+
+/* Whole file in memory, NUL-terminated; NULL if it cannot be opened. */
 static char *read_file(const char *name, size_t *len)
 {
-	FILE *f = fopen(name, "rb");
-	char *buf = NULL;
-	size_t cap = 0, n = 0;
+	int fd = open(name, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	size_t cap, n = 0;
+	char *buf;
 
-	if (!f)
+	if (fd < 0)
 		return NULL;
+	if (fstat(fd, &st))
+		die(strerror(errno), name);
+	/* One byte past the size, so that the second read sees the end. */
+	cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 4096;
+	buf = malloc(cap + 1);
 	for (;;) {
-		if (cap - n < 4096) {
-			cap = cap ? cap * 2 : 65536;
-			char *grown = realloc(buf, cap + 1);
-			if (!grown)
-				die("out of memory", name);
-			buf = grown;
+		ssize_t got;
+
+		if (!buf)
+			die("out of memory", name);
+		if (n == cap) {
+			cap *= 2;
+			buf = realloc(buf, cap + 1);
+			continue;
 		}
-		size_t got = fread(buf + n, 1, cap - n, f);
-		n += got;
+		got = read(fd, buf + n, cap - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			die(strerror(errno), name);
 		if (got == 0)
 			break;
+		n += (size_t)got;
 	}
-	if (ferror(f))
-		die(strerror(errno), name);
-	fclose(f);
+	close(fd);
 	buf[n] = '\0';
 	*len = n;
 	return buf;
+}
+
+/* Text made in memory, then written with one write(). */
+struct text {
+	char *s;
+	size_t len, cap;
+};
+
+static void text_add(struct text *t, const char *s, size_t n)
+{
+	if (t->cap - t->len <= n) {
+		size_t cap = t->cap ? t->cap : 1024;
+
+		while (cap - t->len <= n)
+			cap *= 2;
+		t->s = realloc(t->s, cap);
+		if (!t->s)
+			die("out of memory", "text");
+		t->cap = cap;
+	}
+	memcpy(t->s + t->len, s, n);
+	t->len += n;
+}
+
+/* The strings given, in order, up to a NULL. */
+static void text_cat(struct text *t, ...)
+{
+	va_list ap;
+
+	va_start(ap, t);
+	for (const char *s; (s = va_arg(ap, const char *)) != NULL; )
+		text_add(t, s, strlen(s));
+	va_end(ap);
+}
+
+static void write_text(int fd, const struct text *t, const char *name)
+{
+	for (size_t done = 0; done < t->len; ) {
+		ssize_t n = write(fd, t->s + done, t->len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			die("write error", name);
+		done += (size_t)n;
+	}
 }
 
 /* A small open-addressing set of symbol names already emitted. */
@@ -137,8 +201,12 @@ static bool is_symbol_char(char c)
 	return isalnum((unsigned char)c) || c == '_';
 }
 
-/* -n: ninja's dependency file, or NULL. */
-static FILE *ninja_deps;
+/* The record (or, with -s, the list of symbol files), for stdout or
+ * .TARGET.cmd. */
+static struct text record_text;
+/* -n: ninja's dependency file's text, when ninja_deps is set. */
+static struct text ninja_text;
+static bool ninja_deps;
 /* -s: the symbol files alone, a line each. */
 static bool list_only;
 
@@ -192,13 +260,13 @@ static void emit_symbol_dep(const char *sym, size_t len)
 	strcpy(path + n, ".h");
 	if (list_only) {
 		ensure_symbol_file(path);
-		puts(path);
+		text_cat(&record_text, path, "\n", NULL);
 		return;
 	}
-	printf("    $(wildcard %s) \\\n", path);
+	text_cat(&record_text, "    $(wildcard ", path, ") \\\n", NULL);
 	if (ninja_deps) {
 		ensure_symbol_file(path);
-		fprintf(ninja_deps, " \\\n  %s", path);
+		text_cat(&ninja_text, " \\\n  ", path, NULL);
 	}
 }
 
@@ -293,13 +361,13 @@ static void parse_depfile(char *deps, const char *target)
 			continue;
 		check_name(w);
 		if (first) {
-			printf("source_%s := %s\n\n", target, w);
-			printf("deps_%s := \\\n", target);
+			text_cat(&record_text, "source_", target, " := ", w, "\n\n",
+				 "deps_", target, " := \\\n", NULL);
 			first = false;
 		}
-		printf("  %s \\\n", w);
+		text_cat(&record_text, "  ", w, " \\\n", NULL);
 		if (ninja_deps)
-			fprintf(ninja_deps, " \\\n  %s", w);
+			text_cat(&ninja_text, " \\\n  ", w, NULL);
 		scan_dependency(w);
 	}
 	if (first)
@@ -321,50 +389,35 @@ static char *record_name(const char *target, const char *suffix)
 }
 
 /*
- * Send stdout to NAME, a file made here: whatever was at NAME before is
- * removed and O_EXCL refuses anything put there since, so that a link
- * planted at the temporary name (an M= tree is third-party content) is
- * never written through.
+ * NAME made here with TEXT: whatever was at NAME before is removed and
+ * O_EXCL refuses anything put there since, so that a link planted at the
+ * temporary name (an M= tree is third-party content) is never written
+ * through.
  */
-static void redirect_fresh(const char *name)
+static void write_fresh(const char *name, const struct text *t)
 {
 	int fd;
 
 	if (unlink(name) && errno != ENOENT)
 		die(strerror(errno), name);
-	fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0666);
-	if (fd < 0 || dup2(fd, STDOUT_FILENO) < 0)
+	fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	if (fd < 0)
 		die(strerror(errno), name);
-	close(fd);
-}
-
-/* A file made fresh, not written through a link planted at its name. */
-static FILE *fopen_fresh(const char *name)
-{
-	int fd;
-	FILE *f = NULL;
-
-	if (unlink(name) && errno != ENOENT)
-		die(strerror(errno), name);
-	fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0666);
-	if (fd < 0 || !(f = fdopen(fd, "w")))
-		die(strerror(errno), name);
-	return f;
+	write_text(fd, t, name);
+	if (close(fd))
+		die("write error", name);
 }
 
 /* TMP to TARGET, then RECORD to TARGET's record, as if_changed does. */
 static int finish_command(const char *tmp, const char *target, const char *from)
 {
-	size_t len;
-	char *text = read_file(from, &len);
+	struct text t = { NULL, 0, 0 };
 	char *record = record_name(target, ""), *record_tmp = record_name(target, ".tmp");
-	FILE *f;
 
-	if (!text)
+	t.s = read_file(from, &t.len);
+	if (!t.s)
 		die(strerror(errno), from);
-	f = fopen_fresh(record_tmp);
-	if (fwrite(text, 1, len, f) != len || fclose(f))
-		die("write error", record_tmp);
+	write_fresh(record_tmp, &t);
 	if (rename(tmp, target))
 		die(strerror(errno), tmp);
 	if (rename(record_tmp, record))
@@ -383,15 +436,15 @@ static void print_make_escaped(const char *cmd)
 			continue;
 		}
 		if (blank)
-			putchar(' ');
+			text_add(&record_text, " ", 1);
 		blank = false;
 		started = true;
 		if (*cmd == '$')
-			fputs("$$", stdout);
+			text_add(&record_text, "$$", 2);
 		else if (*cmd == '#')
-			fputs("$(pound)", stdout);
+			text_add(&record_text, "$(pound)", 8);
 		else
-			putchar(*cmd);
+			text_add(&record_text, cmd, 1);
 	}
 }
 
@@ -491,8 +544,7 @@ static int list_symbol_files(char **files)
 	list_only = true;
 	for (; *files; files++)
 		scan_dependency(*files);
-	if (fflush(stdout) || ferror(stdout))
-		die("write error", "stdout");
+	write_text(STDOUT_FILENO, &record_text, "stdout");
 	return 0;
 }
 
@@ -545,30 +597,31 @@ int main(int argc, char *argv[])
 	deps = read_file(argv[1], &len);
 	if (!deps)
 		die(strerror(errno), argv[1]);
-	if (tmp)
-		redirect_fresh(record_tmp);
 	if (ninja_name) {
-		ninja_deps = fopen_fresh(ninja_name);
-		fprintf(ninja_deps, "%s:", argv[2]);
+		ninja_deps = true;
+		text_cat(&ninja_text, argv[2], ":", NULL);
 	}
 
-	printf("cmd_%s := ", argv[2]);
+	text_cat(&record_text, "cmd_", argv[2], " := ", NULL);
 	if (escape)
 		print_make_escaped(argv[3]);
 	else
-		fputs(argv[3], stdout);
-	fputs("\n\n", stdout);
+		text_cat(&record_text, argv[3], NULL);
+	text_cat(&record_text, "\n\n", NULL);
 	parse_depfile(deps, argv[2]);
-	printf("\n%s: $(deps_%s)\n\n$(deps_%s):\n", argv[2], argv[2], argv[2]);
+	text_cat(&record_text, "\n", argv[2], ": $(deps_", argv[2], ")\n\n$(deps_",
+		 argv[2], "):\n", NULL);
 	free(deps);
-	if (fflush(stdout) || ferror(stdout))
-		die("write error", tmp ? record_tmp : "stdout");
-	if (ninja_deps && (fputc('\n', ninja_deps) == EOF || fclose(ninja_deps)))
-		die("write error", ninja_name);
+	if (!tmp)
+		write_text(STDOUT_FILENO, &record_text, "stdout");
+	else
+		write_fresh(record_tmp, &record_text);
+	if (ninja_deps) {
+		text_cat(&ninja_text, "\n", NULL);
+		write_fresh(ninja_name, &ninja_text);
+	}
 	if (tmp) {
 		/* The object first, the record last, as if_changed does. */
-		if (fclose(stdout))
-			die(strerror(errno), record_tmp);
 		if (rename(tmp, argv[2]))
 			die(strerror(errno), tmp);
 		if (unlink(argv[1]) && errno != ENOENT)
