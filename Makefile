@@ -471,10 +471,12 @@ endif
 export NINJA_STATUS := $(space)$(space)
 
 # What the generated commands are made of beyond the make files and the
-# configuration: a new compiler, flag or variable on the command line
-# writes this key anew, and build.ninja is made again.
+# configuration: a new compiler (or the same command naming a program
+# changed since, cc-programs-id: then the probes are redone, and fixdep's
+# own flags with them), flag or variable on the command line writes this
+# key anew, and build.ninja and fixdep are made again.
 ninja-key-file := .tmp/ninja.key
-ninja-key = $(strip $(ARCH) $(srctree) $(CC) $(LD) $(AR) $(OBJCOPY) $(HOSTCC) \
+ninja-key = $(strip $(ARCH) $(srctree) $(CC) $(LD) $(AR) $(OBJCOPY) $(HOSTCC) $(cc-programs-id) \
 	$(LINUXINCLUDE) $(KBUILD_CPPFLAGS) $(KBUILD_CFLAGS) $(KBUILD_AFLAGS) \
 	$(KBUILD_LDFLAGS) $(KBUILD_HOSTCFLAGS) $(KBUILD_HOSTLDFLAGS) $(LIBC_CPPFLAGS) \
 	$(LIBC_LDLIBS) $(LIBGCC) $(KBUILD_SSP_EXPECT) $(sort $(filter-out V=% RUNARGS=% \

@@ -35,4 +35,28 @@ check_grep "...fixdep was linked by it" \
 check_nogrep "...without -static" ' -static ' "$O/scripts/basic/.fixdep.cmd"
 check "...and asks for the dynamic loader" test -n "$(interp "$O/scripts/basic/fixdep")"
 check_grep "...the objects' records come from it" '^deps_lib/string.o :=' "$O/lib/.string.o.cmd"
+
+# The host compiler is part of the probes' identity: a new one (here the
+# same program, changed, and now linking statically) is probed afresh,
+# where a cached answer from the old one would keep fixdep dynamic.
+if [ -z "$(interp "$T/obj/scripts/basic/fixdep")" ]; then
+	mkdir -p "$T/bin" && cp "$SRC/tests/bin/cc-reject" "$T/bin/hostcc"
+	O="$T/swap"
+	export CC_REJECT=-static REAL_CC=gcc
+	mk O="$O" defconfig && mk O="$O" -j2 HOSTCC="$T/bin/hostcc"
+	unset CC_REJECT
+	check "a host compiler that cannot link statically: fixdep dynamic" \
+		test -n "$(interp "$O/scripts/basic/fixdep")"
+	echo '# changed' >>"$T/bin/hostcc"
+	mk O="$O" -j2 HOSTCC="$T/bin/hostcc"
+	unset REAL_CC
+	check_eq "...the host compiler changed, and links statically: fixdep static" \
+		"" "$(interp "$O/scripts/basic/fixdep")"
+	check_grep "...its program is in the probes' identity" \
+		"$T/bin/hostcc:[0-9]+\\.[0-9]+\\.[0-9]+" "$O/.tmp/probes.mk"
+else
+	skip "a host compiler that cannot link statically: fixdep dynamic" "gcc -static fails on this host"
+	skip "...the host compiler changed, and links statically: fixdep static" "gcc -static fails on this host"
+	skip "...its program is in the probes' identity" "gcc -static fails on this host"
+fi
 done_testing
