@@ -74,10 +74,8 @@ static void die(const char *what, const char *name)
 }
 
 /*
- * fixdep runs once per object, and its reads and writes are plain
- * system calls, sized by fstat, not stdio's: a header in stdio took an
- * fstat, three reads and a 64 KiB buffer; here it takes one read more
- * than its size needs, to see its end.
+ * fixdep runs once per object: its reads and writes are plain system
+ * calls, not stdio's (what that saves: Documentation/ninja.md).
  */
 
 /* Whole file in memory, NUL-terminated; NULL if it cannot be opened. */
