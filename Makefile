@@ -1139,7 +1139,7 @@ clean:
 		-o -name '.kbuild-objtree' -o -name '*.su' -o -name '*.ci' \
 		-o -name '*.c.*.optimized' -o -name '*.c.*.cgraph' \
 		-o -name '.*.stack-bounds*' -o -name '.*.prebuilt.*' \
-		-o -name '.kbuild.ninja' -o -name '.*.cmd.next' -o -name '.*.nd' \) \
+		-o -name '.kbuild.ninja' -o -name '.*.cmd.next' \) \
 		-type f -print0 | \
 		xargs -0r rm -f
 	$(Q)rm -f compile_commands.json build.ninja .ninja_log .ninja_deps .tmp/ninja.* \

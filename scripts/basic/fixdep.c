@@ -27,7 +27,9 @@
  * run, where make's $(wildcard) skips it: so a symbol file that kconfig
  * has not written yet (the symbol has not changed since the tree was
  * configured) is made here, empty and dated 1970, older than anything.
- * kconfig writes it anew when that symbol changes.
+ * kconfig writes it anew when that symbol changes. NINJADEP may be DEPFILE
+ * itself: ninja's text is then written over the compiler's, and DEPFILE is
+ * left for ninja, which removes it once read.
  * With -x, CMDLINE is the command as the shell ran it (the ninja engine's
  * edge passes it once, where make passes it escaped): fixdep escapes it
  * for make itself, $ as $$ and # as $(pound), blanks folded as make's
@@ -78,16 +80,13 @@ static void die(const char *what, const char *name)
  * calls, not stdio's (what that saves: Documentation/ninja.md).
  */
 
-/* Whole file in memory, NUL-terminated; NULL if it cannot be opened. */
-static char *read_file(const char *name, size_t *len)
+/* Whole file open as FD in memory, NUL-terminated; FD stays open. */
+static char *read_fd(int fd, const char *name, size_t *len)
 {
-	int fd = open(name, O_RDONLY | O_CLOEXEC);
 	struct stat st;
 	size_t cap, n = 0;
 	char *buf;
 
-	if (fd < 0)
-		return NULL;
 	if (fstat(fd, &st))
 		die(strerror(errno), name);
 	/* One byte past the size, so that the second read sees the end. */
@@ -112,9 +111,21 @@ static char *read_file(const char *name, size_t *len)
 			break;
 		n += (size_t)got;
 	}
-	close(fd);
 	buf[n] = '\0';
 	*len = n;
+	return buf;
+}
+
+/* Whole file in memory, NUL-terminated; NULL if it cannot be opened. */
+static char *read_file(const char *name, size_t *len)
+{
+	int fd = open(name, O_RDONLY | O_CLOEXEC);
+	char *buf;
+
+	if (fd < 0)
+		return NULL;
+	buf = read_fd(fd, name, len);
+	close(fd);
 	return buf;
 }
 
@@ -406,6 +417,26 @@ static void write_fresh(const char *name, const struct text *t)
 		die("write error", name);
 }
 
+/*
+ * -n DEPFILE: ninja's text over the compiler's, in the same file, open as
+ * FD since it was read (O_NOFOLLOW: a link planted there is not written
+ * through). Where a new file would cost an inode made here and one freed
+ * by ninja, beside the compiler's, freed here: on ext4 without a journal
+ * each inode made looks past every one freed in the last minutes
+ * (Documentation/ninja.md). Not truncated to 0 first: ext4 would write a
+ * file so emptied out at its close (auto_da_alloc).
+ */
+static void write_over(int fd, const char *name, const struct text *t)
+{
+	if (lseek(fd, 0, SEEK_SET))
+		die(strerror(errno), name);
+	write_text(fd, t, name);
+	if (ftruncate(fd, (off_t)t->len))
+		die(strerror(errno), name);
+	if (close(fd))
+		die("write error", name);
+}
+
 /* TMP to TARGET, then RECORD to TARGET's record, as if_changed does. */
 static int finish_command(const char *tmp, const char *target, const char *from)
 {
@@ -552,7 +583,8 @@ int main(int argc, char *argv[])
 	char *deps;
 	const char *tmp = NULL, *ninja_name = NULL;
 	char *record = NULL, *record_tmp = NULL;
-	bool escape = false, run = false;
+	bool escape = false, run = false, over;
+	int over_fd = -1;
 
 	if (argc == 6 && !strcmp(argv[1], "-e"))
 		return run_and_finish(argv[2], argv[3], argv[4], argv[5]);
@@ -592,7 +624,13 @@ int main(int argc, char *argv[])
 		if (status)
 			return status;
 	}
-	deps = read_file(argv[1], &len);
+	over = ninja_name && !strcmp(ninja_name, argv[1]);
+	if (over) {
+		over_fd = open(argv[1], O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+		deps = over_fd < 0 ? NULL : read_fd(over_fd, argv[1], &len);
+	} else {
+		deps = read_file(argv[1], &len);
+	}
 	if (!deps)
 		die(strerror(errno), argv[1]);
 	if (ninja_name) {
@@ -616,13 +654,17 @@ int main(int argc, char *argv[])
 		write_fresh(record_tmp, &record_text);
 	if (ninja_deps) {
 		text_cat(&ninja_text, "\n", NULL);
-		write_fresh(ninja_name, &ninja_text);
+		if (over)
+			write_over(over_fd, ninja_name, &ninja_text);
+		else
+			write_fresh(ninja_name, &ninja_text);
 	}
 	if (tmp) {
 		/* The object first, the record last, as if_changed does. */
 		if (rename(tmp, argv[2]))
 			die(strerror(errno), tmp);
-		if (unlink(argv[1]) && errno != ENOENT)
+		/* ninja removes its depfile once read. */
+		if (!over && unlink(argv[1]) && errno != ENOENT)
 			die(strerror(errno), argv[1]);
 		if (rename(record_tmp, record))
 			die(strerror(errno), record_tmp);

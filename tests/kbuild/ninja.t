@@ -23,6 +23,16 @@ check "...build.ninja is in the object tree" test -f "$O/build.ninja"
 check_grep "...and ninja ran the compile of lib/string.o (its log)" '	lib/string\.o	' "$O/.ninja_log"
 check_grep "...which left make's record beside it" '^cmd_lib/string\.o := ' "$O/lib/.string.o.cmd"
 check_eq "...and no .cmd.tmp, .d or .nd of it" "" "$(cd "$O/lib" && ls -a .string.o.cmd.tmp .string.o.d .string.o.nd 2>/dev/null)"
+# The depfile ninja reads is the compiler's own, which fixdep rewrote (no
+# second file made and removed per object): kept here to be seen.
+touch "$S/lib/string.c"
+ninja -C "$O" -d keepdepfile lib/string.o >"$T/out" 2>&1
+check "ninja -d keepdepfile, one compile: succeeds" test $? -eq 0
+check_eq "...the compiler's depfile is ninja's, from fixdep (no autoconf.h)" "lib/string.o: 0" \
+	"$(head -c 13 "$O/lib/.string.o.d") $(grep -c 'autoconf\.h' "$O/lib/.string.o.d")"
+check_eq "...and fixdep made no other" "" "$(cd "$O/lib" && ls -a .string.o.nd 2>/dev/null)"
+rm -f "$O/lib/.string.o.d"
+nmk CC="$LOGCC"
 
 # A directory's compiles share a rule of its part, each edge binding only
 # the object's name (ninja-dep-edge): lib's objects one, and
@@ -120,6 +130,29 @@ check_eq "...ninja's depfile names the source and both symbols" \
 	"x.o: x.c include/config/sspkit/old/one.h include/config/sspkit/new/two.h" \
 	"$(tr -d '\\\n' <"$T/fx/x.nd" | tr -s ' ')"
 check "...and the object is renamed into place" test -f "$T/fx/x.o" -a ! -e "$T/fx/x.o.tmp"
+# fixdep -n DEPFILE, as the engine's edges run it: ninja's text over the
+# compiler's, in the same file, cut to its length (the compiler's was
+# longer: autoconf.h, which fixdep drops, after 200 blanks), and left for
+# ninja to remove.
+printf 'x.o: x.c \\\n%200s include/generated/autoconf.h\n' '' >"$T/fx/x.d"
+: >"$T/fx/x.o.tmp"
+ino=$(stat -c %i "$T/fx/x.d")
+(cd "$T/fx" && "$O/scripts/basic/fixdep" -n x.d -r x.o.tmp x.d x.o 'cc -c x.c') 2>"$T/err"
+check "fixdep -n DEPFILE: succeeds" test $? -eq 0
+check_eq "...the depfile is ninja's, cut to its own length" \
+	"x.o: x.c include/config/sspkit/old/one.h include/config/sspkit/new/two.h" \
+	"$(tr -d '\\\n' <"$T/fx/x.d" | tr -s ' ')"
+check_eq "...written in the compiler's file, not a new one" "$ino" "$(stat -c %i "$T/fx/x.d")"
+# ...and never through a link planted at the depfile's name (to a
+# depfile fixdep would take).
+echo 'x.o: x.c' >"$T/fx/victim"
+ln -sf victim "$T/fx/x.d"
+: >"$T/fx/x.o.tmp"
+(cd "$T/fx" && "$O/scripts/basic/fixdep" -n x.d -r x.o.tmp x.d x.o 'cc -c x.c') 2>"$T/err"
+check "fixdep -n DEPFILE, a link planted there: refused" test $? -ne 0
+check_grep "...naming it" 'x\.d' "$T/err"
+check_eq "...and what it points to is untouched" "x.o: x.c" "$(cat "$T/fx/victim")"
+rm -f "$T/fx/x.d"
 # fixdep -c: the compile edge's one process. It removes the old outputs,
 # runs the command (a command of plain words itself, any other through
 # sh), stops with the command's status, and records the same text.
@@ -309,6 +342,6 @@ check_grep "...naming the package" '/nonexistent/ninja not found: install Debian
 # clean leaves nothing of the engine.
 smk O="$O" clean
 check_eq "make clean: no build.ninja, log or part left" "" \
-	"$(cd "$O" && find . -name build.ninja -o -name '.ninja_*' -o -name '.kbuild.ninja' -o -name '*.cmd.next' -o -name '.*.nd' -o -name 'ninja.*')"
+	"$(cd "$O" && find . -name build.ninja -o -name '.ninja_*' -o -name '.kbuild.ninja' -o -name '*.cmd.next' -o -name 'ninja.*')"
 
 done_testing
