@@ -420,11 +420,8 @@ static void write_fresh(const char *name, const struct text *t)
 /*
  * -n DEPFILE: ninja's text over the compiler's, in the same file, open as
  * FD since it was read (O_NOFOLLOW: a link planted there is not written
- * through). Where a new file would cost an inode made here and one freed
- * by ninja, beside the compiler's, freed here: on ext4 without a journal
- * each inode made looks past every one freed in the last minutes
- * (Documentation/ninja.md). Not truncated to 0 first: ext4 would write a
- * file so emptied out at its close (auto_da_alloc).
+ * through); one file made and removed per compile, not two (why that
+ * counts, and why not truncated to 0 first: Documentation/ninja.md).
  */
 static void write_over(int fd, const char *name, const struct text *t)
 {
