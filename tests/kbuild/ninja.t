@@ -43,6 +43,34 @@ check_grep "...stackprotector.o is compiled with its own flag" \
 	'-fno-stack-protector .*-o lib/stackprotector\.o\.tmp ' "$CC_LOG"
 check_nogrep "...string.o without it" '-fno-stack-protector .*-o lib/string\.o\.tmp ' "$CC_LOG"
 
+# A new tree (gen-batch-fresh, Documentation/ninja.md): each directory's
+# make writes its files straight into it, with no batch to rename; the
+# directories below one are made by its make, all with one mkdir, before
+# their own makes start. A make file touched later writes them again
+# through the batches.
+O2="$T/obj-new"
+smk O="$O2" x86_64_defconfig
+gen_strace() {	# the ninja engine's make in $O2 under strace; its status
+	strace -f -z -e trace=execve -o "$T/gen.strace" make -C "$S" --no-print-directory \
+		O="$O2" KBUILD_ENGINE=ninja >"$T/out" 2>&1
+}
+batches() { grep -c 'execve("[^"]*/mv", \["mv", "-f", "-t", ' "$T/gen.strace"; }
+gen_strace
+check "a new tree: builds" test $? -eq 0 -a -x "$O2/sample"
+check_eq "...renaming no batch into place (mv -t)" 0 "$(batches)"
+check_eq "...and leaving no batch directory" "" "$(find "$O2" -name .gen.tmp)"
+first_line() { grep -n -m1 -e "$1" "$T/gen.strace" | cut -d: -f1; }
+made=$(first_line 'execve("[^"]*/mkdir", \[.*"arch/x86/kernel"')
+ran=$(first_line 'execve("[^"]*/make", \[.*"obj=arch/x86/kernel"')
+check "...arch/x86/kernel is made (mkdir) before its own make starts" \
+	test -n "$made" -a -n "$ran" -a "${made:-0}" -lt "${ran:-0}"
+touch "$S/lib/Makefile"
+gen_strace
+check "...a make file touched: build.ninja again" test $? -eq 0
+check_grep "...(written)" 'GEN +build\.ninja' "$T/out"
+check "...through a batch per directory (mv -t)" test "$(batches)" -gt 0
+nmk CC="$LOGCC"
+
 # A no-op: nothing run, nothing printed, build.ninja not written again.
 : >"$CC_LOG"
 before=$(stat -c %y "$O/build.ninja")
