@@ -14,6 +14,10 @@ command -v ninja >/dev/null || { skip "the ninja engine" "ninja not installed (s
 S="$T/src"; O="$T/obj"
 src_copy "$S"
 nmk() { smk O="$O" KBUILD_ENGINE=ninja "$@"; }
+ninja_strace() {	# make KBUILD_ENGINE=ninja "$@" under strace (programs started: $T/strace); its status
+	strace -f -z -e trace=execve -o "$T/strace" make -C "$S" --no-print-directory \
+		KBUILD_ENGINE=ninja "$@" >"$T/out" 2>&1
+}
 CC_LOG="$T/cc.log"; export CC_LOG
 LOGCC="$SRC/tests/bin/logcc"
 
@@ -50,22 +54,18 @@ check_nogrep "...string.o without it" '-fno-stack-protector .*-o lib/string\.o\.
 # through the batches.
 O2="$T/obj-new"
 smk O="$O2" x86_64_defconfig
-gen_strace() {	# the ninja engine's make in $O2 under strace; its status
-	strace -f -z -e trace=execve -o "$T/gen.strace" make -C "$S" --no-print-directory \
-		O="$O2" KBUILD_ENGINE=ninja >"$T/out" 2>&1
-}
-batches() { grep -c 'execve("[^"]*/mv", \["mv", "-f", "-t", ' "$T/gen.strace"; }
-gen_strace
+batches() { grep -c 'execve("[^"]*/mv", \["mv", "-f", "-t", ' "$T/strace"; }
+ninja_strace O="$O2"
 check "a new tree: builds" test $? -eq 0 -a -x "$O2/sample"
 check_eq "...renaming no batch into place (mv -t)" 0 "$(batches)"
 check_eq "...and leaving no batch directory" "" "$(find "$O2" -name .gen.tmp)"
-first_line() { grep -n -m1 -e "$1" "$T/gen.strace" | cut -d: -f1; }
+first_line() { grep -n -m1 -e "$1" "$T/strace" | cut -d: -f1; }
 made=$(first_line 'execve("[^"]*/mkdir", \[.*"arch/x86/kernel"')
 ran=$(first_line 'execve("[^"]*/make", \[.*"obj=arch/x86/kernel"')
 check "...arch/x86/kernel is made (mkdir) before its own make starts" \
 	test -n "$made" -a -n "$ran" -a "${made:-0}" -lt "${ran:-0}"
 touch "$S/lib/Makefile"
-gen_strace
+ninja_strace O="$O2"
 check "...a make file touched: build.ninja again" test $? -eq 0
 check_grep "...(written)" 'GEN +build\.ninja' "$T/out"
 check "...through a batch per directory (mv -t)" test "$(batches)" -gt 0
@@ -264,8 +264,7 @@ check "...once fixed, it builds again" test $? -eq 0 -a -f "$O/build.ninja"
 # that make would have noticed, ninja (build.ninja's own edge) or
 # scripts/locked-make notices.
 makes() {	# make O=$O KBUILD_ENGINE=ninja "$@": 1, or 2 with the make under the lock
-	strace -f -z -e trace=execve -o "$T/strace" make -C "$S" --no-print-directory \
-		O="$O" KBUILD_ENGINE=ninja "$@" >"$T/out" 2>&1 || echo failed
+	ninja_strace O="$O" "$@" || echo failed
 	echo $((1 + $(grep -c 'execve("[^"]*/make", .*"KBUILD_LOCKED=' "$T/strace")))
 }
 makes >/dev/null
