@@ -654,7 +654,12 @@ ninja-regen-vars = $(strip $(foreach v,$(sort $(.VARIABLES)),$(if $(filter comma
 ninja-regen-inputs = $(KCONFIG_CONFIG) $(foreach f,$(deps_config),$(if $(filter \
 	/%,$f),$f,$(srctree)/$f)) $(srctree)/scripts/basic/fixdep.c $(if $(ninja-offsets),$(call \
 	ninja-record-deps,$(ssp-task-offset-file))) include/generated/build.h
-ninja-parts = $(sort $(foreach l,$(ninja-parts-lines),$(firstword $(subst :, ,$l))))
+# ninja 1.11 starts the ready edges in the order build.ninja lists them:
+# the host tools' parts come first, as the kernel's prepare builds
+# scripts/ before the tree, so that each directory's audit runs as soon as
+# its objects are built, between the compiles, not all after the last one.
+ninja-parts = $(filter scripts/%,$(ninja-parts-all)) $(filter-out scripts/%,$(ninja-parts-all))
+ninja-parts-all = $(sort $(foreach l,$(ninja-parts-lines),$(firstword $(subst :, ,$l))))
 ninja-parts-lines = $(subst $(newline), ,$(subst $(space),:,$(file <$(ninja-parts-list))))
 ninja-makefiles = $(sort $(filter-out %.cmd .tmp/ninja.mk include/config/auto.conf,$(MAKEFILE_LIST) $(foreach \
 	l,$(ninja-parts-lines),$(wordlist 2,9999,$(subst :, ,$l)))))

@@ -27,6 +27,14 @@ check "...build.ninja is in the object tree" test -f "$O/build.ninja"
 check_grep "...and ninja ran the compile of lib/string.o (its log)" '	lib/string\.o	' "$O/.ninja_log"
 check_grep "...which left make's record beside it" '^cmd_lib/string\.o := ' "$O/lib/.string.o.cmd"
 check_eq "...and no .cmd.tmp, .d or .nd of it" "" "$(cd "$O/lib" && ls -a .string.o.cmd.tmp .string.o.d .string.o.nd 2>/dev/null)"
+# ninja 1.11 starts ready edges in build.ninja's order: the host tools'
+# parts are listed first, so spaudit is built first and each directory's
+# audit runs once its objects are, not all after the tree's last compile.
+# (.ninja_log: one line per edge, in the order they ended.)
+ended() { awk -F'\t' -v t="$1" '$4 == t { print NR; exit }' "$O/.ninja_log"; }
+audit=$(ended arch/x86/kernel/.ssp-audit) main=$(ended samples/sample/main.o)
+check "...arch/x86/kernel's audit ran before samples/sample/main.o's compile" \
+	test -n "$audit" -a -n "$main" -a "${audit:-0}" -lt "${main:-0}"
 # The depfile ninja reads is the compiler's own, which fixdep rewrote (no
 # second file made and removed per object): kept here to be seen.
 touch "$S/lib/string.c"
